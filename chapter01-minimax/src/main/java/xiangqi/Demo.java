@@ -9,6 +9,8 @@ import java.util.List;
  * line before the horizon: this is the full tree that the next chapter learns to prune.
  */
 final class Demo {
+    static final String CHAPTER = "chapter01-minimax";
+
     record Example(String name, String fen) {
     }
 

@@ -23,8 +23,6 @@ import java.util.Set;
  * Bad input gets one line on stderr and exit status 2.
  */
 public final class Main {
-    static final String CHAPTER = "chapter01-minimax";
-
     private Main() {
     }
 
@@ -42,6 +40,10 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
+            if (!List.of("demo", "perft", "search", "uci", "bench").contains(command)) {
+                throw new IllegalArgumentException(
+                        "unknown command '" + command + "': expected demo, perft, search, uci or bench");
+            }
             Options options = new Options(args);
             switch (command) {
                 case "demo" -> {
@@ -64,8 +66,7 @@ public final class Main {
                     options.allow();
                     Bench.run(out);
                 }
-                default -> throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, uci or bench");
+                default -> throw new IllegalStateException("unreachable: " + command);
             }
             return 0;
         } catch (IllegalArgumentException e) {

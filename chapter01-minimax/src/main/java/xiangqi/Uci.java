@@ -45,7 +45,7 @@ final class Uci {
             switch (words[0]) {
                 case "" -> { }
                 case "uci" -> {
-                    out.println("id name Xiangqi tutorial " + Main.CHAPTER);
+                    out.println("id name Xiangqi tutorial " + Demo.CHAPTER);
                     out.println("id author the Xiangqi search tutorial");
                     out.println("uciok");
                 }
@@ -70,7 +70,7 @@ final class Uci {
     private static Position parsePosition(String[] words) {
         int movesAt = indexOf(words, "moves");
         Position result;
-        if (words.length > 1 && words[1].equals("startpos")) {
+        if (words.length > 1 && words[1].equals("startpos") && movesAt <= 2) {
             result = Position.startPosition();
         } else if (words.length > 2 && words[1].equals("fen")) {
             result = Position.fromFen(String.join(" ", java.util.Arrays.copyOfRange(words, 2, movesAt)));

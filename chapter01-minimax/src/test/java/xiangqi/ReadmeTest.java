@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,16 +34,39 @@ class ReadmeTest {
     @DisplayName("the root README's node-count row for this chapter matches the demo")
     void rootReadmeRowMatches() throws IOException {
         String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-        String row = root.lines().filter(line -> line.startsWith("| " + Main.CHAPTER + " ")).findFirst().orElseThrow();
+        String row = root.lines().filter(line -> line.startsWith("| " + Demo.CHAPTER + " ")).findFirst().orElseThrow();
         Search.Result depth4 = new Search().search(Position.startPosition(), 4);
 
         assertThat(row).as("start position, depth 4").contains("| " + String.format("%,d", depth4.nodes()) + " |");
     }
 
+    /** The demo as a reader starts it: the command line with no arguments. */
+    @Test
+    @DisplayName("every count quoted in the README's prose appears in the checked demo output")
+    void proseNumbersAreChecked() throws IOException {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String output = String.join("\n", expectedOutput(readme));
+        // Facts checked elsewhere: the score bands (Score.java) and the published perft(5)
+        // of the start position, which bench prints and CI verifies.
+        List<String> checkedElsewhere = List.of(String.valueOf(Score.MATE), String.valueOf(Score.INFINITE),
+                String.valueOf(Score.MATE_BOUND), "133312995");
+        String prose = readme.substring(0, readme.indexOf(MARKER)) + readme.substring(readme.indexOf("## What the numbers show"));
+        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\d{1,3}(,\\d{3})+|\\d{4,}").matcher(prose);
+        while (number.find()) {
+            String digits = number.group().replace(",", "");
+            assertThat(output.contains(digits) || checkedElsewhere.contains(digits))
+                    .as("%s quoted in the README but not in the demo output", number.group()).isTrue();
+        }
+    }
+
     private static String runDemo() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Demo.run(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        return bytes.toString(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[0], InputStream.nullInputStream(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(status).as("exit status").isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).as("stderr").isEmpty();
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     /** The fenced block that follows the marker comment. */
