@@ -1,0 +1,117 @@
+package xiangqi;
+
+/**
+ * Fixed-depth alpha-beta search (α-β 剪枝) in negamax form.
+ *
+ * <p>Minimax (chapter 1) asks every child for its exact value. Alpha-beta passes a window
+ * down instead: {@code alpha}, the score the side to move is already sure of, and
+ * {@code beta}, the score the opponent is already sure of one level up. As soon as one
+ * move reaches {@code beta} the opponent will never allow this position, so the remaining
+ * moves need not be searched: a <b>cut-off</b>. In the max/min form this is two rules, the
+ * "alpha cut-off" at one level and the "beta cut-off" at the next; in negamax the window
+ * is negated and swapped at each level, {@code (-beta, -alpha)}, and one rule serves both.
+ *
+ * <p>This search is <b>fail-soft</b>: it returns the best score it saw even when that lies
+ * outside the window. A result {@code <= alpha} is an upper bound of the true value, a
+ * result {@code >= beta} a lower bound, and a result strictly inside is exact.
+ *
+ * <p><b>A node</b> is one call of {@link #alphaBeta}: the root, interior nodes and the
+ * leaves all count. A <b>leaf</b> is a node that searches no child: one at the horizon
+ * (depth 0), where the static evaluation is called, or one whose side to move has no
+ * legal move (mated). These are chapter 1's definitions, kept so the counts compare.
+ */
+final class Search {
+    /** The deepest search the command line accepts. */
+    static final int MAX_DEPTH = 32;
+    /** Depth for a UCI {@code go} without {@code depth}: a few seconds of alpha-beta. */
+    static final int DEFAULT_DEPTH = 5;
+
+    /**
+     * With pruning switched off the window never closes, every move is searched and this
+     * is chapter 1's minimax again: the same tree, the same scores, the same node counts.
+     * The demo uses it to show both side by side.
+     */
+    boolean pruning = true;
+
+    /** If set, shown every node's position; chapter 3's demo counts transpositions with it. */
+    java.util.function.Consumer<Position> onNode;
+
+    private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
+    // The triangular PV table: pv[ply] holds the best line found from that ply on.
+    private final int[][] pv = new int[Score.MAX_PLY + 1][Score.MAX_PLY + 1];
+    private final int[] pvLength = new int[Score.MAX_PLY + 1];
+    private long nodes;
+    private long leaves;
+    private long cutoffs;
+
+    /** What one search found, and what it cost. */
+    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        int bestMove() {
+            return pv.length > 0 ? pv[0] : Move.NONE;
+        }
+    }
+
+    /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
+    Result search(Position position, int depth) {
+        nodes = 0;
+        leaves = 0;
+        cutoffs = 0;
+        long start = System.nanoTime();
+        int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
+    }
+
+    /**
+     * The value of the position for the side to move, looking {@code depth} plies ahead,
+     * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
+     * the distance from the root. The moves are tried in the generator's order.
+     */
+    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+        nodes++;
+        if (onNode != null) {
+            onNode.accept(position);
+        }
+        pvLength[ply] = ply;
+        if (depth == 0) {
+            leaves++;
+            return Evaluation.evaluate(position);
+        }
+        int[] moves = moveStack[ply];
+        int count = MoveGenerator.generateLegal(position, moves);
+        if (count == 0) {
+            leaves++;
+            return Score.matedIn(ply); // checkmate or stalemate: the side to move has lost
+        }
+        int best = -Score.INFINITE;
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
+            position.makeMove(move);
+            int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            position.unmakeMove(move);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;          // a better line for us: the window narrows
+                    updatePv(ply, move);
+                }
+                if (score >= beta && pruning) {
+                    cutoffs++;              // the opponent will avoid this position: stop
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The best line from {@code ply} is {@code move} followed by the child's best line. */
+    private void updatePv(int ply, int move) {
+        pv[ply][ply] = move;
+        System.arraycopy(pv[ply + 1], ply + 1, pv[ply], ply + 1, pvLength[ply + 1] - ply - 1);
+        pvLength[ply] = pvLength[ply + 1];
+    }
+
+    long nodes() {
+        return nodes;
+    }
+}
