@@ -28,6 +28,11 @@ final class Search {
     private long nodes;
     private long leaves;
 
+    /** The search as this chapter's command line, bench and README run it. */
+    static Search standard() {
+        return new Search();
+    }
+
     /** What one search found, and what it cost. */
     record Result(int depth, int score, int[] pv, long nodes, long leaves, long millis) {
         int bestMove() {

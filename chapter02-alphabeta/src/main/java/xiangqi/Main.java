@@ -96,7 +96,7 @@ public final class Main {
     }
 
     private static void search(Position position, int depth, PrintStream out) {
-        Search.Result result = new Search().search(position, depth);
+        Search.Result result = Search.standard().search(position, depth);
         printResult(position, result, out);
     }
 

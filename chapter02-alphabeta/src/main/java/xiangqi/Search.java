@@ -41,6 +41,11 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
+    /** The search as this chapter's command line, bench and README run it. */
+    static Search standard() {
+        return new Search();
+    }
+
     /** What one search found, and what it cost. */
     record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
         int bestMove() {

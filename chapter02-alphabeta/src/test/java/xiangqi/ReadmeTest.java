@@ -35,7 +35,7 @@ class ReadmeTest {
     void rootReadmeRowMatches() throws IOException {
         String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
         String row = root.lines().filter(line -> line.startsWith("| " + Demo.CHAPTER + " ")).findFirst().orElseThrow();
-        Search.Result depth4 = new Search().search(Position.startPosition(), 4);
+        Search.Result depth4 = Search.standard().search(Position.startPosition(), 4);
 
         assertThat(row).as("start position, depth 4").contains("| " + String.format("%,d", depth4.nodes()) + " |");
     }

@@ -36,7 +36,7 @@ final class Bench {
         for (Demo.Example example : Demo.EXAMPLES) {
             Position position = Position.fromFen(example.fen());
             begin = System.nanoTime();
-            Search.Result result = new Search().search(position, Search.DEFAULT_DEPTH);
+            Search.Result result = Search.standard().search(position, Search.DEFAULT_DEPTH);
             long nanos = System.nanoTime() - begin;
             totalNodes += result.nodes();
             totalNanos += nanos;

@@ -43,16 +43,17 @@ class UciTest {
     }
 
     @Test
-    @DisplayName("'uci' is answered with the engine's id, then uciok")
+    @DisplayName("'uci' is answered with the engine's id, its options if any, then uciok")
     void handshake() {
         Session session = session("uci");
 
         assertThat(session.status()).isZero();
         assertThat(session.err()).isEmpty();
-        assertThat(session.lines()).hasSize(3);
-        assertThat(session.lines().get(0)).startsWith("id name ").hasSizeGreaterThan("id name ".length());
-        assertThat(session.lines().get(1)).startsWith("id author ");
-        assertThat(session.lines().get(2)).isEqualTo("uciok");
+        List<String> lines = session.lines();
+        assertThat(lines.get(0)).startsWith("id name ").hasSizeGreaterThan("id name ".length());
+        assertThat(lines.get(1)).startsWith("id author ");
+        assertThat(lines.subList(2, lines.size() - 1)).allMatch(line -> line.startsWith("option name "));
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("uciok");
     }
 
     @Test

@@ -1,0 +1,213 @@
+package xiangqi;
+
+/**
+ * Fixed-depth alpha-beta search (α-β 剪枝) in negamax form, with a transposition table
+ * (置换表): before searching a node, look it up; after searching it, write it down.
+ *
+ * <p>Minimax (chapter 1) asks every child for its exact value. Alpha-beta passes a window
+ * down instead: {@code alpha}, the score the side to move is already sure of, and
+ * {@code beta}, the score the opponent is already sure of one level up. As soon as one
+ * move reaches {@code beta} the opponent will never allow this position, so the remaining
+ * moves need not be searched: a <b>cut-off</b>. In the max/min form this is two rules, the
+ * "alpha cut-off" at one level and the "beta cut-off" at the next; in negamax the window
+ * is negated and swapped at each level, {@code (-beta, -alpha)}, and one rule serves both.
+ *
+ * <p>This search is <b>fail-soft</b>: it returns the best score it saw even when that lies
+ * outside the window. A result {@code <= alpha} is an upper bound of the true value, a
+ * result {@code >= beta} a lower bound, and a result strictly inside is exact.
+ *
+ * <p><b>A node</b> is one call of {@link #alphaBeta}: the root, interior nodes and the
+ * leaves all count. A <b>leaf</b> is a node that searches no child: one at the horizon
+ * (depth 0), where the static evaluation is called, or one whose side to move has no
+ * legal move (mated). These are chapter 1's definitions, kept so the counts compare: a
+ * node answered by the table still counts, since the function was called.
+ */
+final class Search {
+    /** The deepest search the command line accepts. */
+    static final int MAX_DEPTH = 32;
+    /** Depth for a UCI {@code go} without {@code depth}: a few seconds with the table. */
+    static final int DEFAULT_DEPTH = 6;
+
+    /**
+     * With pruning switched off the window never closes, every move is searched and this
+     * is chapter 1's minimax again: the same tree, the same scores, the same node counts.
+     * The demo uses it to show both side by side.
+     */
+    boolean pruning = true;
+
+    /** If set, shown every node's position; chapter 3's demo counts transpositions with it. */
+    java.util.function.Consumer<Position> onNode;
+
+    /** The transposition table; null searches without one, as chapter 3 did. */
+    final TranspositionTable table;
+    /**
+     * Use an entry only if it was searched to exactly the depth needed now, not deeper.
+     * Off by default; with it on, the table can never change the root score (a test).
+     */
+    boolean onlyEqualDepth;
+    /**
+     * Also look up and store the horizon's leaves. Seed 000 advises against it: a leaf's
+     * evaluation is cheap, while storing millions of leaves evicts the deeper entries
+     * that save whole subtrees. Off by default; the demo measures both ways.
+     */
+    boolean tableAtHorizon;
+    /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
+    final long[] tableCutoffs = new long[4];
+
+    private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
+    // The triangular PV table: pv[ply] holds the best line found from that ply on.
+    private final int[][] pv = new int[Score.MAX_PLY + 1][Score.MAX_PLY + 1];
+    private final int[] pvLength = new int[Score.MAX_PLY + 1];
+    private long nodes;
+    private long leaves;
+    private long cutoffs;
+
+    /** Chapter 3's search: no table. */
+    Search() {
+        this(null);
+    }
+
+    Search(TranspositionTable table) {
+        this.table = table;
+    }
+
+    /** The search as this chapter's command line, bench and README run it: with a 16 MB table. */
+    static Search standard() {
+        return new Search(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
+    }
+
+    /** What one search found, and what it cost. */
+    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        int bestMove() {
+            return pv.length > 0 ? pv[0] : Move.NONE;
+        }
+    }
+
+    /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
+    Result search(Position position, int depth) {
+        nodes = 0;
+        leaves = 0;
+        cutoffs = 0;
+        java.util.Arrays.fill(tableCutoffs, 0);
+        long start = System.nanoTime();
+        int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
+    }
+
+    /**
+     * The value of the position for the side to move, looking {@code depth} plies ahead,
+     * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
+     * the distance from the root. The moves are tried in the generator's order.
+     */
+    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+        nodes++;
+        if (onNode != null) {
+            onNode.accept(position);
+        }
+        pvLength[ply] = ply;
+        if (depth == 0) {
+            leaves++;
+            return tableAtHorizon && table != null ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
+        }
+        int entry = table == null ? TranspositionTable.MISSING : table.probe(position.key());
+        if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
+            return table.score(entry, ply); // 完全利用: the stored result answers this node
+        }
+        int[] moves = moveStack[ply];
+        int count = MoveGenerator.generateLegal(position, moves);
+        if (count == 0) {
+            leaves++;
+            return Score.matedIn(ply); // checkmate or stalemate: the side to move has lost
+        }
+        if (entry != TranspositionTable.MISSING) {
+            putFirst(table.move(entry), moves, count); // 部分利用: the stored best move goes first
+        }
+        int originalAlpha = alpha;
+        int bestMove = Move.NONE;
+        int best = -Score.INFINITE;
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
+            position.makeMove(move);
+            int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            position.unmakeMove(move);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;          // a better line for us: the window narrows
+                    bestMove = move;
+                    updatePv(ply, move);
+                }
+                if (score >= beta && pruning) {
+                    cutoffs++;              // the opponent will avoid this position: stop
+                    break;
+                }
+            }
+        }
+        if (table != null) {
+            table.store(position.key(), depth, boundOf(best, originalAlpha, beta), best, bestMove, ply);
+        }
+        return best;
+    }
+
+    /**
+     * Can the table's entry answer this node without a search? Only if it was searched at
+     * least as deep as we need now, and its bound settles the question for our window: an
+     * exact value always does, a lower bound only if it already reaches beta, an upper
+     * bound only if it is already at most alpha.
+     */
+    private boolean tableDecides(int entry, int alpha, int beta, int depth, int ply) {
+        int stored = table.depth(entry);
+        if (onlyEqualDepth ? stored != depth : stored < depth) {
+            return false;
+        }
+        int score = table.score(entry, ply);
+        int bound = table.bound(entry);
+        boolean decides = bound == TranspositionTable.EXACT
+                || bound == TranspositionTable.LOWER && score >= beta
+                || bound == TranspositionTable.UPPER && score <= alpha;
+        if (decides) {
+            tableCutoffs[bound]++;
+        }
+        return decides;
+    }
+
+    /** A leaf's evaluation, looked up in the table first and stored there after. */
+    private int evaluateThroughTable(Position position, int ply) {
+        int entry = table.probe(position.key());
+        if (entry != TranspositionTable.MISSING && table.bound(entry) == TranspositionTable.EXACT) {
+            return table.score(entry, ply);
+        }
+        int score = Evaluation.evaluate(position);
+        table.store(position.key(), 0, TranspositionTable.EXACT, score, Move.NONE, ply);
+        return score;
+    }
+
+    /** What a fail-soft result means, given the window the node was searched with. */
+    static int boundOf(int score, int alpha, int beta) {
+        return score >= beta ? TranspositionTable.LOWER
+                : score <= alpha ? TranspositionTable.UPPER : TranspositionTable.EXACT;
+    }
+
+    /** Moves {@code move} to the front, keeping the others in generator order. */
+    private static void putFirst(int move, int[] moves, int count) {
+        for (int i = 0; i < count; i++) {
+            if (moves[i] == move) {
+                System.arraycopy(moves, 0, moves, 1, i);
+                moves[0] = move;
+                return;
+            }
+        }
+    }
+
+    /** The best line from {@code ply} is {@code move} followed by the child's best line. */
+    private void updatePv(int ply, int move) {
+        pv[ply][ply] = move;
+        System.arraycopy(pv[ply + 1], ply + 1, pv[ply], ply + 1, pvLength[ply + 1] - ply - 1);
+        pvLength[ply] = pvLength[ply + 1];
+    }
+
+    long nodes() {
+        return nodes;
+    }
+}
