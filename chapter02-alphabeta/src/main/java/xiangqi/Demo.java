@@ -85,10 +85,6 @@ final class Demo {
                 + (result.bestMove() == Move.NONE ? "" : Notation.chinese(position, result.bestMove()));
     }
 
-    static long perSecond(long count, long millis) {
-        return count * 1000 / Math.max(millis, 1);
-    }
-
     /** A score as the demo tables show it: centipawns, or M3 / -M2 for mates in moves. */
     static String scoreText(int score) {
         String uci = Score.toUci(score);

@@ -23,14 +23,14 @@ final class Bench {
 
         long begin = System.nanoTime();
         long leaves = perft.count(start, PERFT_DEPTH);
-        report(out, "perft(5), bulk counting (last ply counted, not made)", leaves, System.nanoTime() - begin);
+        report(out, "perft(5), bulk counting (last ply counted, not made)", leaves, "leaves", System.nanoTime() - begin);
 
         begin = System.nanoTime();
         leaves = perft.countMakingLeaves(start, PERFT_DEPTH);
-        report(out, "perft(5), making every leaf", leaves, System.nanoTime() - begin);
+        report(out, "perft(5), making every leaf", leaves, "leaves", System.nanoTime() - begin);
 
         out.println();
-        out.println("search suite: depth " + Search.DEFAULT_DEPTH + " on the demo positions");
+        out.println("search suite: Search.standard() to depth " + Search.DEFAULT_DEPTH + " on the demo positions");
         long totalNodes = 0;
         long totalNanos = 0;
         for (Demo.Example example : Demo.EXAMPLES) {
@@ -40,14 +40,14 @@ final class Bench {
             long nanos = System.nanoTime() - begin;
             totalNodes += result.nodes();
             totalNanos += nanos;
-            report(out, "  " + example.name(), result.nodes(), nanos);
+            report(out, "  " + example.name(), result.nodes(), "nodes", nanos);
         }
-        report(out, "search total", totalNodes, totalNanos);
+        report(out, "search total", totalNodes, "nodes", totalNanos);
         out.println("bench nodes " + totalNodes);
     }
 
-    private static void report(PrintStream out, String what, long count, long nanos) {
+    private static void report(PrintStream out, String what, long count, String unit, long nanos) {
         double seconds = nanos / 1e9;
-        out.printf("%-58s %11d in %7.2f s = %6.2f M/s%n", what, count, seconds, count / seconds / 1e6);
+        out.printf("%-58s %11d %s in %7.2f s = %6.2f M %s/s%n", what, count, unit, seconds, count / seconds / 1e6, unit);
     }
 }
