@@ -98,7 +98,8 @@ final class Search {
     /**
      * The value of the position for the side to move, looking {@code depth} plies ahead,
      * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
-     * the distance from the root. The moves are tried in the generator's order.
+     * the distance from the root. The moves are tried in the generator's order, except
+     * that the table's best move for this position, if it has one, goes first.
      */
     int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
