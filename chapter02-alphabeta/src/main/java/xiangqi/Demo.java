@@ -41,8 +41,7 @@ final class Demo {
         long alphaBetaTotal = 0;
         for (Example example : EXAMPLES) {
             Position position = Position.fromFen(example.fen());
-            Search minimax = new Search();
-            minimax.pruning = false;
+            Search minimax = Search.minimax();
             Search alphaBeta = new Search();
             out.println();
             out.println("== " + example.name() + " ==");

@@ -46,6 +46,13 @@ final class Search {
         return new Search();
     }
 
+    /** Chapter 1's minimax: this search with the cut-off switched off. */
+    static Search minimax() {
+        Search search = new Search();
+        search.pruning = false;
+        return search;
+    }
+
     /** What one search found, and what it cost. */
     record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
         int bestMove() {

@@ -36,12 +36,6 @@ class AlphaBetaTest {
         return positions;
     }
 
-    private static Search minimax() {
-        Search search = new Search();
-        search.pruning = false;
-        return search;
-    }
-
     @Test
     @DisplayName("alpha-beta's root score equals minimax's on 240 positions at depths 1-3")
     void sameScoreAsMinimax() {
@@ -51,7 +45,7 @@ class AlphaBetaTest {
         for (Position position : positions) {
             for (int depth = 1; depth <= 3; depth++) {
                 Search.Result pruned = new Search().search(position, depth);
-                Search.Result full = minimax().search(position, depth);
+                Search.Result full = Search.minimax().search(position, depth);
                 assertThat(pruned.score()).as("%s at depth %d", position.toFen(), depth).isEqualTo(full.score());
                 assertThat(pruned.nodes()).as("alpha-beta never searches more").isLessThanOrEqualTo(full.nodes());
                 compared++;
@@ -75,7 +69,7 @@ class AlphaBetaTest {
             List<Integer> bestMoves = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 position.makeMove(moves[i]);
-                int value = -minimax().search(position, depth - 1).score();
+                int value = -Search.minimax().search(position, depth - 1).score();
                 position.unmakeMove(moves[i]);
                 if (value > bestValue) {
                     bestValue = value;
@@ -98,7 +92,7 @@ class AlphaBetaTest {
         int checked = 0;
         for (Position position : samplePositions()) {
             int depth = 1 + random.nextInt(3);
-            int truth = minimax().search(position, depth).score();
+            int truth = Search.minimax().search(position, depth).score();
             // Windows below, around and above the true value.
             int[][] windows = {
                 {truth - 300, truth - 100}, {truth - 50, truth + 50}, {truth + 100, truth + 300},
@@ -125,7 +119,7 @@ class AlphaBetaTest {
     @DisplayName("with pruning off the search is chapter 1's minimax: the same node count")
     void pruningOffIsMinimax() {
         // 3,371,871 is chapter 1's count at depth 4 from the start position (its README).
-        Search.Result full = minimax().search(Position.startPosition(), 4);
+        Search.Result full = Search.minimax().search(Position.startPosition(), 4);
         assertThat(full.nodes()).isEqualTo(3_371_871);
         assertThat(full.cutoffs()).isZero();
         assertThat(full.leaves()).as("every legal line is visited").isEqualTo(new Perft(4).count(Position.startPosition(), 4));
@@ -137,6 +131,6 @@ class AlphaBetaTest {
         Position position = Position.fromFen("3k5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1");
         Search.Result pruned = new Search().search(position, 4);
         assertThat(Score.toUci(pruned.score())).isEqualTo("mate 2");
-        assertThat(pruned.score()).isEqualTo(minimax().search(position, 4).score());
+        assertThat(pruned.score()).isEqualTo(Search.minimax().search(position, 4).score());
     }
 }

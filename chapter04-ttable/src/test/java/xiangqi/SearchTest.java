@@ -169,7 +169,7 @@ class SearchTest {
     void leavesEqualPerft(String name, int depth) {
         Position position = Position.fromFen(name.equals("start") ? Position.START_FEN : MIDDLEGAME);
 
-        Search.Result result = minimax().search(position, depth);
+        Search.Result result = Search.minimax().search(position, depth);
 
         assertThat(result.leaves()).isEqualTo(new Perft(depth).count(position, depth));
     }
@@ -184,14 +184,7 @@ class SearchTest {
             expected += new Perft(level).count(position, level); // perft(0) = 1, the root
         }
 
-        assertThat(minimax().search(position, depth).nodes()).isEqualTo(expected);
-    }
-
-    /** Alpha-beta with its cut-off switched off: chapter 1's minimax. */
-    private static Search minimax() {
-        Search search = new Search();
-        search.pruning = false;
-        return search;
+        assertThat(Search.minimax().search(position, depth).nodes()).isEqualTo(expected);
     }
 
     @Test
