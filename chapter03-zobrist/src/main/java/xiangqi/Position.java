@@ -204,6 +204,9 @@ final class Position {
         int file = Square.file(square);
         int rank = Square.rank(square);
         int ownRank = color == Piece.RED ? rank : 9 - rank; // rank counted from its own side
+        // Seen from its own side: advisors stand on d0 f0 e1 d2 f2 (odd file + rank), elephants
+        // on c0 g0 a2 e2 i2 c4 g4 (even file and rank, file + rank = 2, 6 or 10), soldiers on
+        // a3 c3 e3 g3 i3 and a4 ... i4 before the river, anywhere beyond it.
         boolean ok = switch (Piece.type(piece)) {
             case Piece.KING -> Square.inPalace(square, color);
             case Piece.ADVISOR -> Square.inPalace(square, color) && (file + ownRank) % 2 == 1;

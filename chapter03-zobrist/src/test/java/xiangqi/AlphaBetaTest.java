@@ -18,22 +18,26 @@ class AlphaBetaTest {
     private static List<Position> samplePositions() {
         Random random = new Random(20261121);
         List<Position> positions = new ArrayList<>();
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
         for (Demo.Example example : Demo.EXAMPLES) {
             for (int game = 0; game < 48; game++) {
-                Position position = Position.fromFen(example.fen());
-                int plies = random.nextInt(30);
-                for (int ply = 0; ply < plies; ply++) {
-                    int count = MoveGenerator.generateLegal(position, moves);
-                    if (count == 0) {
-                        break; // the game is over: keep the final position
-                    }
-                    position.makeMove(moves[random.nextInt(count)]);
-                }
-                positions.add(position);
+                positions.add(playRandomly(example.fen(), random.nextInt(30), random));
             }
         }
         return positions;
+    }
+
+    /** The position after up to {@code plies} random legal moves from {@code fen}; a game that ends early stops there. */
+    static Position playRandomly(String fen, int plies, Random random) {
+        Position position = Position.fromFen(fen);
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        for (int ply = 0; ply < plies; ply++) {
+            int count = MoveGenerator.generateLegal(position, moves);
+            if (count == 0) {
+                break;
+            }
+            position.makeMove(moves[random.nextInt(count)]);
+        }
+        return position;
     }
 
     @Test

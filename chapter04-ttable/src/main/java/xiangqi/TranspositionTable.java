@@ -89,7 +89,6 @@ final class TranspositionTable {
 
     long probes;
     long hits;
-    long stores;
 
     /** A table of {@code megabytes} MB, rounded down to a power of two of entries. */
     TranspositionTable(int megabytes, Scheme scheme) {
@@ -121,7 +120,6 @@ final class TranspositionTable {
         java.util.Arrays.fill(data, 0);
         probes = 0;
         hits = 0;
-        stores = 0;
     }
 
     // ---------------------------------------------------------------- probe
@@ -180,7 +178,6 @@ final class TranspositionTable {
         if (move == Move.NONE && keys[entry] == key) {
             move = move(entry);
         }
-        stores++;
         keys[entry] = key;
         data[entry] = move | (long) (toTable(score, ply) + 32768) << 14 | (long) depth << 30 | (long) bound << 38;
     }

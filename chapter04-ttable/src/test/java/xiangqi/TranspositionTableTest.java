@@ -168,19 +168,9 @@ class TranspositionTableTest {
     private static List<Position> samplePositions(int count) {
         Random random = new Random(404);
         List<Position> positions = new ArrayList<>();
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
         while (positions.size() < count) {
             Demo.Example example = Demo.EXAMPLES.get(positions.size() % 3); // the three open positions
-            Position position = Position.fromFen(example.fen());
-            int plies = 4 + random.nextInt(20);
-            for (int ply = 0; ply < plies; ply++) {
-                int n = MoveGenerator.generateLegal(position, moves);
-                if (n == 0) {
-                    break;
-                }
-                position.makeMove(moves[random.nextInt(n)]);
-            }
-            positions.add(position);
+            positions.add(AlphaBetaTest.playRandomly(example.fen(), 4 + random.nextInt(20), random));
         }
         return positions;
     }
