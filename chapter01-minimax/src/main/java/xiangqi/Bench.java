@@ -15,7 +15,7 @@ final class Bench {
     }
 
     static void run(PrintStream out) {
-        out.println("bench " + Demo.CHAPTER + " on " + System.getProperty("java.vm.name") + " "
+        out.println("bench " + Examples.CHAPTER + " on " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + "), "
                 + Runtime.getRuntime().availableProcessors() + " processors");
         Position start = Position.startPosition();
@@ -33,7 +33,7 @@ final class Bench {
         out.println("search suite: Search.standard() to depth " + Search.DEFAULT_DEPTH + " on the demo positions");
         long totalNodes = 0;
         long totalNanos = 0;
-        for (Demo.Example example : Demo.EXAMPLES) {
+        for (Examples.Example example : Examples.ALL) {
             Position position = Position.fromFen(example.fen());
             begin = System.nanoTime();
             Search.Result result = Search.standard().search(position, Search.DEFAULT_DEPTH);

@@ -4,7 +4,7 @@ package xiangqi;
  * Legal move generation and attack detection.
  *
  * <p>Everything that depends only on geometry is worked out once, in tables indexed by
- * square: where a horse may jump and which square is its leg (馬腿), where an elephant may
+ * square: where a horse may jump and which square is its leg (马腿), where an elephant may
  * go and which square is its eye (象眼), the palace steps of the general and advisors,
  * the soldier's steps before and after the river, and the squares along each line for
  * chariots and cannons. Move generation then only looks at the board.
@@ -27,7 +27,7 @@ final class MoveGenerator {
 
     /** LINES[square][direction]: the squares from near to far, for chariots, cannons, checks. */
     private static final int[][][] LINES = new int[Square.COUNT][4][];
-    private static final int[][] KING_STEPS = new int[Square.COUNT][];
+    private static final int[][] GENERAL_STEPS = new int[Square.COUNT][];
     private static final int[][] ADVISOR_STEPS = new int[Square.COUNT][];
     private static final int[][] ELEPHANT_STEPS = new int[Square.COUNT][];
     private static final int[][] ELEPHANT_EYES = new int[Square.COUNT][];
@@ -36,10 +36,10 @@ final class MoveGenerator {
     /** Squares from which a horse attacks this square, and the leg that horse needs empty. */
     private static final int[][] HORSE_ATTACKERS = new int[Square.COUNT][];
     private static final int[][] HORSE_ATTACKER_LEGS = new int[Square.COUNT][];
-    /** PAWN_STEPS[color][square]: forward, then sideways once across the river. */
-    private static final int[][][] PAWN_STEPS = new int[2][Square.COUNT][];
-    /** PAWN_ATTACKERS[color][square]: squares from which a soldier of that colour attacks it. */
-    private static final int[][][] PAWN_ATTACKERS = new int[2][Square.COUNT][];
+    /** SOLDIER_STEPS[color][square]: forward, then sideways once across the river. */
+    private static final int[][][] SOLDIER_STEPS = new int[2][Square.COUNT][];
+    /** SOLDIER_ATTACKERS[color][square]: squares from which a soldier of that colour attacks it. */
+    private static final int[][][] SOLDIER_ATTACKERS = new int[2][Square.COUNT][];
 
     private MoveGenerator() {
     }
@@ -63,7 +63,7 @@ final class MoveGenerator {
             // The general and advisors never leave the palace they stand in.
             int palace = Square.inPalace(square, Piece.RED) ? Piece.RED
                     : Square.inPalace(square, Piece.BLACK) ? Piece.BLACK : -1;
-            KING_STEPS[square] = steps(file, rank, orthogonal, 1, to -> palace >= 0 && Square.inPalace(to, palace));
+            GENERAL_STEPS[square] = steps(file, rank, orthogonal, 1, to -> palace >= 0 && Square.inPalace(to, palace));
             ADVISOR_STEPS[square] = steps(file, rank, diagonal, 1, to -> palace >= 0 && Square.inPalace(to, palace));
             // Elephants move two points diagonally and never cross the river.
             int side = Square.onOwnSide(square, Piece.RED) ? Piece.RED : Piece.BLACK;
@@ -85,19 +85,19 @@ final class MoveGenerator {
                 int[][] directions = Square.onOwnSide(square, color)
                         ? new int[][] {{0, forward}}
                         : new int[][] {{0, forward}, {1, 0}, {-1, 0}};
-                PAWN_STEPS[color][square] = steps(file, rank, directions, 1, to -> true);
+                SOLDIER_STEPS[color][square] = steps(file, rank, directions, 1, to -> true);
             }
         }
         for (int color = Piece.RED; color <= Piece.BLACK; color++) {
             int[] count = new int[Square.COUNT];
             int[][] attackers = new int[Square.COUNT][3];
             for (int from = 0; from < Square.COUNT; from++) {
-                for (int to : PAWN_STEPS[color][from]) {
+                for (int to : SOLDIER_STEPS[color][from]) {
                     attackers[to][count[to]++] = from;
                 }
             }
             for (int square = 0; square < Square.COUNT; square++) {
-                PAWN_ATTACKERS[color][square] = java.util.Arrays.copyOf(attackers[square], count[square]);
+                SOLDIER_ATTACKERS[color][square] = java.util.Arrays.copyOf(attackers[square], count[square]);
             }
         }
     }
@@ -145,7 +145,7 @@ final class MoveGenerator {
         for (int i = 0; i < count; i++) {
             int move = moves[i];
             position.makeMove(move);
-            if (!isAttacked(position, position.kingSquare(us), us ^ 1)) {
+            if (!isAttacked(position, position.generalSquare(us), us ^ 1)) {
                 moves[legal++] = move;
             }
             position.unmakeMove(move);
@@ -163,7 +163,7 @@ final class MoveGenerator {
                 continue;
             }
             switch (Piece.type(piece)) {
-                case Piece.KING -> count = addSteps(position, us, from, KING_STEPS[from], moves, count);
+                case Piece.GENERAL -> count = addSteps(position, us, from, GENERAL_STEPS[from], moves, count);
                 case Piece.ADVISOR -> count = addSteps(position, us, from, ADVISOR_STEPS[from], moves, count);
                 case Piece.ELEPHANT -> count = addBlockableSteps(position, us, from, ELEPHANT_STEPS[from],
                         ELEPHANT_EYES[from], moves, count);
@@ -171,7 +171,7 @@ final class MoveGenerator {
                         HORSE_LEGS[from], moves, count);
                 case Piece.CHARIOT -> count = addChariotMoves(position, us, from, moves, count);
                 case Piece.CANNON -> count = addCannonMoves(position, us, from, moves, count);
-                case Piece.PAWN -> count = addSteps(position, us, from, PAWN_STEPS[us][from], moves, count);
+                case Piece.SOLDIER -> count = addSteps(position, us, from, SOLDIER_STEPS[us][from], moves, count);
                 default -> throw new IllegalStateException("no piece type " + piece);
             }
         }
@@ -245,14 +245,14 @@ final class MoveGenerator {
     /**
      * Is the general standing on {@code square} attacked by side {@code by}? Works outward
      * from the general: along the four lines the first piece may be a chariot (or the enemy
-     * general on an open file: the flying-general rule, 對面笑, makes facing generals an
+     * general on an open file: the flying-general rule, 对面笑, makes facing generals an
      * attack) and the second piece a cannon; then the horse squares, each with its own leg,
      * and the soldier squares.
      */
     static boolean isAttacked(Position position, int square, int by) {
         int chariot = Piece.of(by, Piece.CHARIOT);
         int cannon = Piece.of(by, Piece.CANNON);
-        int general = Piece.of(by, Piece.KING);
+        int general = Piece.of(by, Piece.GENERAL);
         for (int[] line : LINES[square]) {
             int i = 0;
             while (i < line.length && position.pieceAt(line[i]) == Piece.EMPTY) {
@@ -283,9 +283,9 @@ final class MoveGenerator {
                 return true;
             }
         }
-        int pawn = Piece.of(by, Piece.PAWN);
-        for (int from : PAWN_ATTACKERS[by][square]) {
-            if (position.pieceAt(from) == pawn) {
+        int soldier = Piece.of(by, Piece.SOLDIER);
+        for (int from : SOLDIER_ATTACKERS[by][square]) {
+            if (position.pieceAt(from) == soldier) {
                 return true;
             }
         }
@@ -294,8 +294,8 @@ final class MoveGenerator {
 
     /** True if the two generals stand on one file with nothing between them. */
     static boolean generalsFace(Position position) {
-        int red = position.kingSquare(Piece.RED);
-        int black = position.kingSquare(Piece.BLACK);
+        int red = position.generalSquare(Piece.RED);
+        int black = position.generalSquare(Piece.BLACK);
         if (Square.file(red) != Square.file(black)) {
             return false;
         }

@@ -2,9 +2,10 @@ package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static xiangqi.Fixtures.playRandomGame;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -136,30 +137,18 @@ final class PositionTest {
     @Test
     void unmakeRestoresEveryPositionOfRandomGames() {
         Random random = new Random(7); // fixed seed: the same games on every run
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
 
         for (int game = 0; game < 100; game++) {
             Position position = Position.startPosition();
-            Deque<Integer> played = new ArrayDeque<>();
-            Deque<String> fens = new ArrayDeque<>();
-            for (int ply = 0; ply < 120; ply++) {
-                int count = MoveGenerator.generateLegal(position, moves);
-                if (count == 0) {
-                    break;
-                }
-                int move = moves[random.nextInt(count)];
-                fens.push(position.toFen());
-                played.push(move);
-                position.makeMove(move);
-            }
-            while (!played.isEmpty()) {
-                int move = played.pop();
-                position.unmakeMove(move);
-                assertThat(position.toFen()).as("after taking back %s in game %d", Move.toUci(move), game)
-                        .isEqualTo(fens.pop());
+            List<String> fens = new ArrayList<>();
+            int[] played = playRandomGame(position, 120, random, visited -> fens.add(visited.toFen()));
+            for (int ply = played.length - 1; ply >= 0; ply--) {
+                position.unmakeMove(played[ply]);
+                assertThat(position.toFen()).as("after taking back %s in game %d", Move.toUci(played[ply]), game)
+                        .isEqualTo(fens.get(ply));
                 // The general's square is cached, not in the FEN: check it separately.
-                assertThat(position.kingSquare(Piece.RED)).isEqualTo(squareOf(position, Piece.of(Piece.RED, Piece.KING)));
-                assertThat(position.kingSquare(Piece.BLACK)).isEqualTo(squareOf(position, Piece.of(Piece.BLACK, Piece.KING)));
+                assertThat(position.generalSquare(Piece.RED)).isEqualTo(squareOf(position, Piece.of(Piece.RED, Piece.GENERAL)));
+                assertThat(position.generalSquare(Piece.BLACK)).isEqualTo(squareOf(position, Piece.of(Piece.BLACK, Piece.GENERAL)));
             }
             assertThat(position.toFen()).isEqualTo(Position.START_FEN);
         }

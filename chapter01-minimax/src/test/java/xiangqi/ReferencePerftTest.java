@@ -2,8 +2,10 @@ package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
+import static xiangqi.Fixtures.MIDDLEGAME;
+import static xiangqi.Fixtures.legalMoves;
+import static xiangqi.Fixtures.playRandomGame;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -94,7 +96,7 @@ final class ReferencePerftTest {
     void sameMoves(String rule, String fen) {
         Position position = Position.fromFen(fen);
 
-        assertThat(fastMoves(position)).as("legal moves in %s", fen)
+        assertThat(legalMoves(position)).as("legal moves in %s", fen)
                 .containsExactlyInAnyOrderElementsOf(referenceMoves(position));
     }
 
@@ -116,27 +118,18 @@ final class ReferencePerftTest {
     void sameMovesAlongRandomGames() {
         String[] starts = {
             Position.START_FEN,
-            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            MIDDLEGAME,
             "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
             "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w - - 0 1",
         };
         Random random = new Random(20240601); // fixed seed: the same games on every run
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
         int positionsChecked = 0;
 
         for (int game = 0; game < 200; game++) {
-            Position position = Position.fromFen(starts[game % starts.length]);
-            for (int ply = 0; ply < 60; ply++) {
-                List<String> fast = fastMoves(position);
-                assertThat(fast).as("legal moves in %s", position.toFen())
-                        .containsExactlyInAnyOrderElementsOf(referenceMoves(position));
-                positionsChecked++;
-                int count = MoveGenerator.generateLegal(position, moves);
-                if (count == 0) {
-                    break; // mate or stalemate ends the game
-                }
-                position.makeMove(moves[random.nextInt(count)]);
-            }
+            int[] played = playRandomGame(Position.fromFen(starts[game % starts.length]), 60, random,
+                    position -> assertThat(legalMoves(position)).as("legal moves in %s", position.toFen())
+                            .containsExactlyInAnyOrderElementsOf(referenceMoves(position)));
+            positionsChecked += played.length + 1; // every position of the game, the first and the last
         }
         assertThat(positionsChecked).isGreaterThan(5_000);
     }
@@ -154,18 +147,7 @@ final class ReferencePerftTest {
         assertThat(ReferenceMoveGenerator.perft(Position.fromFen(fen), 3)).isEqualTo(expected);
     }
 
-    // Moves as text, so that a failure shows "e2d4" rather than an int.
-
-    private static List<String> fastMoves(Position position) {
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.generateLegal(position, moves);
-        List<String> result = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            result.add(Move.toUci(moves[i]));
-        }
-        return result;
-    }
-
+    /** The reference generator's moves as text, so that a failure shows "e2d4" rather than an int. */
     private static List<String> referenceMoves(Position position) {
         return ReferenceMoveGenerator.legalMoves(position).stream().map(Move::toUci).toList();
     }

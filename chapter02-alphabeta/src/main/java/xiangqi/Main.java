@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * The command line, the same in every chapter:
  * <pre>
- *   demo                                         this chapter's report (the default)
+ *   demo [--all | --part N]                      this chapter's report (the default)
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] --depth D
  *   uci                                          the UCI protocol, for Xiangqi GUIs
@@ -47,8 +47,9 @@ public final class Main {
             Options options = new Options(args);
             switch (command) {
                 case "demo" -> {
-                    options.allow();
-                    Demo.run(out);
+                    options.allow("--all", "--part");
+                    Report.run(out, Demo.INTRODUCTION, Demo.PARTS,
+                            Report.choose(Demo.PARTS, options.flag("--all"), options.number("--part")));
                 }
                 case "perft" -> {
                     options.allow("--fen", "--depth", "--divide");
@@ -163,23 +164,30 @@ public final class Main {
         }
 
         int depth(int min, int max) {
-            List<String> words = values.get("--depth");
-            if (words == null || words.isEmpty()) {
+            Integer depth = number("--depth");
+            if (depth == null) {
                 throw new IllegalArgumentException("missing --depth N (a whole number from " + min + " to " + max + ")");
-            }
-            if (words.size() > 1) {
-                throw new IllegalArgumentException("--depth takes one number, got '" + String.join(" ", words) + "'");
-            }
-            int depth;
-            try {
-                depth = Integer.parseInt(words.get(0));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--depth '" + words.get(0) + "' is not a whole number");
             }
             if (depth < min || depth > max) {
                 throw new IllegalArgumentException("--depth " + depth + " is out of range " + min + ".." + max);
             }
             return depth;
+        }
+
+        /** The whole number after {@code name}, or null if the option is absent. */
+        Integer number(String name) {
+            List<String> words = values.get(name);
+            if (words == null) {
+                return null;
+            }
+            if (words.size() != 1) {
+                throw new IllegalArgumentException(name + " takes one number, got '" + String.join(" ", words) + "'");
+            }
+            try {
+                return Integer.parseInt(words.get(0));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + " '" + words.get(0) + "' is not a whole number");
+            }
         }
 
         /** The position from --fen (the start position if absent), with --moves played. */

@@ -16,7 +16,7 @@ final class Position {
     static final String START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     private final int[] board = new int[Square.COUNT];
-    private final int[] kingSquare = new int[2];
+    private final int[] generalSquare = new int[2];
     private int sideToMove;
     private int halfmoveClock;
     private int fullmoveNumber;
@@ -41,13 +41,13 @@ final class Position {
         return sideToMove;
     }
 
-    int kingSquare(int color) {
-        return kingSquare[color];
+    int generalSquare(int color) {
+        return generalSquare[color];
     }
 
     /** True if the side to move's general is attacked (including by the facing general). */
     boolean inCheck() {
-        return MoveGenerator.isAttacked(this, kingSquare[sideToMove], sideToMove ^ 1);
+        return MoveGenerator.isAttacked(this, generalSquare[sideToMove], sideToMove ^ 1);
     }
 
     /**
@@ -69,8 +69,8 @@ final class Position {
 
         board[to] = piece;
         board[from] = Piece.EMPTY;
-        if (Piece.type(piece) == Piece.KING) {
-            kingSquare[sideToMove] = to;
+        if (Piece.type(piece) == Piece.GENERAL) {
+            generalSquare[sideToMove] = to;
         }
         halfmoveClock = captured == Piece.EMPTY ? halfmoveClock + 1 : 0;
         if (sideToMove == Piece.BLACK) {
@@ -93,8 +93,8 @@ final class Position {
         int piece = board[to];
         board[from] = piece;
         board[to] = capturedStack[ply];
-        if (Piece.type(piece) == Piece.KING) {
-            kingSquare[sideToMove] = from;
+        if (Piece.type(piece) == Piece.GENERAL) {
+            generalSquare[sideToMove] = from;
         }
     }
 
@@ -136,7 +136,7 @@ final class Position {
         if (ranks.length != Square.RANKS) {
             throw new IllegalArgumentException("bad FEN: " + ranks.length + " ranks, expected 10 separated by '/'");
         }
-        int[] kings = new int[2];
+        int[] generals = new int[2];
         for (int row = 0; row < Square.RANKS; row++) {
             int rank = Square.RANKS - 1 - row;
             int file = 0;
@@ -152,9 +152,9 @@ final class Position {
                         int square = Square.of(file, rank);
                         board[square] = piece;
                         checkPlacement(piece, square);
-                        if (Piece.type(piece) == Piece.KING) {
-                            kings[Piece.color(piece)]++;
-                            kingSquare[Piece.color(piece)] = square;
+                        if (Piece.type(piece) == Piece.GENERAL) {
+                            generals[Piece.color(piece)]++;
+                            generalSquare[Piece.color(piece)] = square;
                         }
                     }
                     file++;
@@ -166,8 +166,8 @@ final class Position {
             }
         }
         for (int color = Piece.RED; color <= Piece.BLACK; color++) {
-            if (kings[color] != 1) {
-                throw new IllegalArgumentException("bad FEN: " + kings[color] + " " + colorName(color)
+            if (generals[color] != 1) {
+                throw new IllegalArgumentException("bad FEN: " + generals[color] + " " + colorName(color)
                         + " generals, expected exactly one");
             }
         }
@@ -184,10 +184,10 @@ final class Position {
         // on c0 g0 a2 e2 i2 c4 g4 (even file and rank, file + rank = 2, 6 or 10), soldiers on
         // a3 c3 e3 g3 i3 and a4 ... i4 before the river, anywhere beyond it.
         boolean ok = switch (Piece.type(piece)) {
-            case Piece.KING -> Square.inPalace(square, color);
+            case Piece.GENERAL -> Square.inPalace(square, color);
             case Piece.ADVISOR -> Square.inPalace(square, color) && (file + ownRank) % 2 == 1;
             case Piece.ELEPHANT -> ownRank <= 4 && ownRank % 2 == 0 && file % 2 == 0 && (file + ownRank) % 4 == 2;
-            case Piece.PAWN -> ownRank >= 5 || (ownRank >= 3 && file % 2 == 0);
+            case Piece.SOLDIER -> ownRank >= 5 || (ownRank >= 3 && file % 2 == 0);
             default -> true;
         };
         if (!ok) {
@@ -217,7 +217,7 @@ final class Position {
             throw new IllegalArgumentException("bad FEN: the generals face each other on an open file");
         }
         int justMoved = sideToMove ^ 1;
-        if (MoveGenerator.isAttacked(this, kingSquare[justMoved], sideToMove)) {
+        if (MoveGenerator.isAttacked(this, generalSquare[justMoved], sideToMove)) {
             throw new IllegalArgumentException("bad FEN: the " + colorName(justMoved)
                     + " general is in check but it is " + colorName(sideToMove) + " to move");
         }
@@ -274,15 +274,15 @@ final class Position {
             out.append(rank).append(' ');
             for (int file = 0; file < Square.FILES; file++) {
                 int piece = board[Square.of(file, rank)];
-                out.append(piece == Piece.EMPTY ? "・" : String.valueOf(Piece.chinese(piece)));
+                out.append(piece == Piece.EMPTY ? "・" : String.valueOf(Piece.diagramName(piece)));
             }
             out.append('\n');
             if (rank == 5) {
-                out.append("  ～楚河～～～漢界～\n");
+                out.append("  ～楚河～～～汉界～\n");
             }
         }
         out.append("  ａｂｃｄｅｆｇｈｉ\n");
-        out.append(sideToMove == Piece.RED ? "  red (upper-case FEN, 帥) to move" : "  black (lower-case FEN, 將) to move");
+        out.append(sideToMove == Piece.RED ? "  red (upper-case FEN, 帅) to move" : "  black (lower-case FEN, 将) to move");
         return out.toString();
     }
 
@@ -292,13 +292,13 @@ final class Position {
 
     static String typeName(int type) {
         return switch (type) {
-            case Piece.KING -> "general";
+            case Piece.GENERAL -> "general";
             case Piece.ADVISOR -> "advisor";
             case Piece.ELEPHANT -> "elephant";
             case Piece.HORSE -> "horse";
             case Piece.CHARIOT -> "chariot";
             case Piece.CANNON -> "cannon";
-            case Piece.PAWN -> "soldier";
+            case Piece.SOLDIER -> "soldier";
             default -> "nothing";
         };
     }

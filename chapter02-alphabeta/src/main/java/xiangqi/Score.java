@@ -46,4 +46,10 @@ final class Score {
         int moves = (plies + 1) / 2;
         return "mate " + (score > 0 ? moves : -moves);
     }
+
+    /** A score as the demo tables show it: centipawns, or M3 / -M2 for a mate in moves. */
+    static String toShortText(int score) {
+        String uci = toUci(score);
+        return uci.startsWith("mate ") ? "M" + uci.substring(5) : uci.substring(3);
+    }
 }

@@ -27,11 +27,11 @@ final class Search {
     static final int DEFAULT_DEPTH = 5;
 
     /**
-     * With pruning switched off the window never closes, every move is searched and this
-     * is chapter 1's minimax again: the same tree, the same scores, the same node counts.
-     * The demo uses it to show both side by side.
+     * False only for {@link #minimax()}. Without the cut-off, alpha still rises and may pass
+     * beta, but no move is skipped: every move is searched and this is chapter 1's minimax
+     * again, with the same tree, the same scores and the same node counts.
      */
-    boolean pruning = true;
+    private final boolean pruning;
 
     private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
     // The triangular PV table: pv[ply] holds the best line found from that ply on.
@@ -41,16 +41,23 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    /** The search as this chapter's command line, bench and README run it. */
-    static Search standard() {
-        return new Search();
+    private Search(boolean pruning) {
+        this.pruning = pruning;
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        Search search = new Search();
-        search.pruning = false;
-        return search;
+        return new Search(false);
+    }
+
+    /** Alpha-beta, the moves in the generator's order. */
+    static Search alphaBeta() {
+        return new Search(true);
+    }
+
+    /** The search as this chapter's command line, bench and README run it. */
+    static Search standard() {
+        return alphaBeta();
     }
 
     /** What one search found, and what it cost. */

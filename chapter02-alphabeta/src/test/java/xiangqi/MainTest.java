@@ -1,11 +1,12 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.MATE_IN_TWO;
+import static xiangqi.Fixtures.STALEMATED;
+import static xiangqi.Fixtures.after;
+import static xiangqi.Fixtures.legalMoves;
+import static xiangqi.Fixtures.run;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,36 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import xiangqi.Fixtures.Run;
 
 class MainTest {
 
     static final String START = Position.START_FEN;
     static final String INFO_LINE =
             "info depth 3 score (cp -?\\d+|mate -?\\d+) nodes \\d+ time \\d+ pv( [a-i]\\d[a-i]\\d)+";
-
-    /** What one run of the command line left behind. */
-    record Run(int status, String out, String err) {
-        List<String> outLines() {
-            return out.isEmpty() ? List.of() : Arrays.asList(out.split("\\R"));
-        }
-
-        List<String> errLines() {
-            return err.isEmpty() ? List.of() : Arrays.asList(err.split("\\R"));
-        }
-
-        String lastLine() {
-            List<String> lines = outLines();
-            return lines.get(lines.size() - 1);
-        }
-    }
-
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     /** The words of a command line, with the FEN split as a shell splits it when unquoted. */
     private static String[] words(String... parts) {
@@ -86,7 +64,7 @@ class MainTest {
     @Test
     @DisplayName("perft to depth 0 counts the position itself")
     void perftDepthZero() {
-        assertThat(run("perft", "--depth", "0").outLines()).containsExactly("nodes 1");
+        assertThat(run("perft", "--depth", "0").lines()).containsExactly("nodes 1");
     }
 
     @Test
@@ -95,7 +73,7 @@ class MainTest {
         Run run = run("perft", "--fen", START, "--depth", "3", "--divide");
 
         assertThat(run.status()).isZero();
-        List<String> lines = run.outLines();
+        List<String> lines = run.lines();
         assertThat(lines).hasSize(45);
         List<String> moves = lines.subList(0, 44);
         assertThat(moves).allMatch(line -> line.matches("[a-i]\\d[a-i]\\d: \\d+"), "'move: count'");
@@ -103,11 +81,8 @@ class MainTest {
         assertThat(sum).isEqualTo(79666);
         assertThat(run.lastLine()).isEqualTo("nodes 79666");
         // The moves listed are exactly the legal moves of the start position.
-        Position start = Position.startPosition();
-        int[] legal = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.generateLegal(start, legal);
         assertThat(moves.stream().map(line -> line.substring(0, 4)))
-                .containsExactlyInAnyOrderElementsOf(Arrays.stream(legal, 0, count).mapToObj(Move::toUci).toList());
+                .containsExactlyInAnyOrderElementsOf(legalMoves(Position.startPosition()));
     }
 
     // ------------------------------------------------------------------ search
@@ -119,14 +94,13 @@ class MainTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
-        List<String> lines = run.outLines();
+        List<String> lines = run.lines();
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).matches(INFO_LINE);
         assertThat(lines.get(1)).startsWith("info string pv ");
         assertThat(run.lastLine()).matches("bestmove [a-i]\\d[a-i]\\d");
         // The best move is the first move of the PV.
-        String best = run.lastLine().substring("bestmove ".length());
-        assertThat(lines.get(0)).contains(" pv " + best);
+        assertThat(lines.get(0)).contains(" pv " + run.bestmove());
     }
 
     @Test
@@ -135,21 +109,16 @@ class MainTest {
         Run run = run("search", "--fen", START, "--moves", "h2e2", "h9g7", "--depth", "3");
 
         assertThat(run.status()).isZero();
-        assertThat(run.outLines().get(0)).matches(INFO_LINE);
-        String best = run.lastLine().substring("bestmove ".length());
-        Position position = Position.startPosition();
-        position.makeMove(MoveGenerator.parseLegal(position, "h2e2"));
-        position.makeMove(MoveGenerator.parseLegal(position, "h9g7"));
+        assertThat(run.lines().get(0)).matches(INFO_LINE);
+        Position position = after(START, "h2e2", "h9g7");
         assertThat(position.sideToMove()).isEqualTo(Piece.RED);
-        MoveGenerator.parseLegal(position, best); // throws if it is not a legal red move here
+        MoveGenerator.parseLegal(position, run.bestmove()); // throws if it is not a legal red move here
     }
 
     @Test
     @DisplayName("searching after --moves is the same as searching the FEN those moves reach")
     void movesEqualTheirFen() {
-        Position position = Position.startPosition();
-        position.makeMove(MoveGenerator.parseLegal(position, "h2e2"));
-        position.makeMove(MoveGenerator.parseLegal(position, "h9g7"));
+        Position position = after(START, "h2e2", "h9g7");
 
         Run withMoves = run("search", "--moves", "h2e2", "h9g7", "--depth", "2");
         Run withFen = run("search", "--fen", position.toFen(), "--depth", "2");
@@ -162,19 +131,19 @@ class MainTest {
     @Test
     @DisplayName("a mate is reported as 'score mate N'")
     void searchFindsMate() {
-        Run run = run("search", "--fen", SearchTest.MATE_IN_TWO, "--depth", "4");
+        Run run = run("search", "--fen", MATE_IN_TWO, "--depth", "4");
 
-        assertThat(run.outLines().get(0)).startsWith("info depth 4 score mate 2 ");
+        assertThat(run.lines().get(0)).startsWith("info depth 4 score mate 2 ");
     }
 
     @Test
     @DisplayName("a side with no legal move has lost: score mate 0 and bestmove (none)")
     void searchWithNoMove() {
-        Run run = run("search", "--fen", SearchTest.STALEMATED, "--depth", "2");
+        Run run = run("search", "--fen", STALEMATED, "--depth", "2");
 
         assertThat(run.status()).isZero();
-        assertThat(run.outLines()).hasSize(2);
-        assertThat(run.outLines().get(0)).matches("info depth 2 score mate 0 nodes 1 time \\d+");
+        assertThat(run.lines()).hasSize(2);
+        assertThat(run.lines().get(0)).matches("info depth 2 score mate 0 nodes 1 time \\d+");
         assertThat(run.lastLine()).isEqualTo("bestmove (none)");
     }
 
@@ -223,7 +192,10 @@ class MainTest {
                         new String[] {"search", "--depth", "1", "--moves", "h9g7"}, "not red's"),
                 Arguments.of("the second move illegal",
                         new String[] {"search", "--depth", "1", "--moves", "h2e2", "e2e6"}, "not black's"),
-                Arguments.of("moves given to perft", new String[] {"perft", "--depth", "1", "--moves", "h2e2"}, "--moves"));
+                Arguments.of("moves given to perft", new String[] {"perft", "--depth", "1", "--moves", "h2e2"}, "--moves"),
+                Arguments.of("a demo part that does not exist", new String[] {"demo", "--part", "9"}, "out of range"),
+                Arguments.of("a demo part that is not a number", new String[] {"demo", "--part", "x"}, "'x'"),
+                Arguments.of("demo --all and --part together", new String[] {"demo", "--all", "--part", "1"}, "not both"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -238,6 +210,4 @@ class MainTest {
         assertThat(run.errLines().get(0)).startsWith("error: ").contains(named);
         assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
     }
-
-    // ------------------------------------------------------------------ demo
 }

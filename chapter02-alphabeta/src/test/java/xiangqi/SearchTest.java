@@ -1,54 +1,40 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Named.named;
+import static xiangqi.Fixtures.ATTACK;
+import static xiangqi.Fixtures.CHECKMATED;
+import static xiangqi.Fixtures.DEFENDED_SOLDIER;
+import static xiangqi.Fixtures.HANGING_CHARIOT;
+import static xiangqi.Fixtures.MATE_IN_ONE;
+import static xiangqi.Fixtures.MATE_IN_TWO;
+import static xiangqi.Fixtures.MIDDLEGAME;
+import static xiangqi.Fixtures.STALEMATED;
+import static xiangqi.Fixtures.after;
+import static xiangqi.Fixtures.legalMoveCount;
+import static xiangqi.Fixtures.uci;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SearchTest {
 
-    // Black to move, checkmated: the a8 chariot guards rank 8, the i9 chariot gives check
-    // along rank 9, and e9 would face the red general.
-    static final String CHECKMATED = "3k4R/R8/9/9/9/9/9/9/9/4K4 b - - 0 1";
-    // Black to move and not in check, but d8 is covered by the a8 chariot and e9 faces the
-    // red general on e1: no legal move, 困毙.
-    static final String STALEMATED = "3k5/R8/9/9/9/9/9/9/4K4/8R b - - 0 1";
-    // Red mates in one, two ways: i0i9 (checkmate) or e0e1 (leads to the stalemate above).
-    static final String MATE_IN_ONE = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1";
-    // Two chariots against two advisors: red mates in two moves (three plies).
-    static final String MATE_IN_TWO = "3k5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1";
-    // The black chariot on a5 has no defender; the red chariot on a0 can take it.
-    static final String HANGING_CHARIOT = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
-    // Red's only capture is a0a5, chariot takes soldier, but the a9 chariot takes back.
-    static final String DEFENDED_SOLDIER = "r3k4/4a4/9/9/p8/9/9/9/9/R3K4 w - - 0 1";
-    static final String MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+    /** The search these tests specify: this chapter's, as its command line runs it. */
+    private static Search newSearch() {
+        return Search.standard();
+    }
 
     private static Search.Result search(String fen, int depth) {
-        return new Search().search(Position.fromFen(fen), depth);
-    }
-
-    private static int legalMoveCount(Position position) {
-        return MoveGenerator.generateLegal(position, new int[MoveGenerator.MAX_MOVES]);
-    }
-
-    private static List<String> uci(int[] moves) {
-        return Arrays.stream(moves).mapToObj(Move::toUci).collect(Collectors.toList());
-    }
-
-    /** Plays a line of moves, each checked to be legal where it is played. */
-    private static Position after(String fen, String... moves) {
-        Position position = Position.fromFen(fen);
-        for (String move : moves) {
-            position.makeMove(MoveGenerator.parseLegal(position, move));
-        }
-        return position;
+        return newSearch().search(Position.fromFen(fen), depth);
     }
 
     // ------------------------------------------------------------------ mate scores
@@ -61,7 +47,7 @@ class SearchTest {
         assertThat(position.inCheck()).as("the general is in check").isTrue();
         assertThat(legalMoveCount(position)).as("and there is no way out").isZero();
 
-        Search.Result result = new Search().search(position, depth);
+        Search.Result result = newSearch().search(position, depth);
 
         assertThat(result.score()).isEqualTo(Score.matedIn(0)).isEqualTo(-Score.MATE);
         assertThat(result.pv()).as("no move, no principal variation").isEmpty();
@@ -77,7 +63,7 @@ class SearchTest {
         assertThat(position.inCheck()).as("the general is not attacked").isFalse();
         assertThat(legalMoveCount(position)).as("but no move is legal").isZero();
 
-        Search.Result result = new Search().search(position, depth);
+        Search.Result result = newSearch().search(position, depth);
 
         assertThat(result.score()).isEqualTo(-Score.MATE);
         assertThat(result.pv()).isEmpty();
@@ -124,7 +110,7 @@ class SearchTest {
         Search.Result root = search(MATE_IN_ONE, 2);
         Position child = after(MATE_IN_ONE, Move.toUci(root.bestMove()));
 
-        Search.Result fromChild = new Search().search(child, 1);
+        Search.Result fromChild = newSearch().search(child, 1);
 
         assertThat(fromChild.score()).isEqualTo(Score.matedIn(0));
         assertThat(root.score()).isEqualTo(-fromChild.score() - 1);
@@ -152,10 +138,10 @@ class SearchTest {
         assertThat(Move.toUci(shallow.bestMove())).as("depth 1, blind to the reply").isEqualTo("a0a5");
         assertThat(Move.toUci(deeper.bestMove())).as("depth 2").isNotEqualTo("a0a5");
         // The capture line, valued at depth 2, is worse than what depth 2 chose.
-        int captureLine = -new Search().search(after(DEFENDED_SOLDIER, "a0a5"), 1).score();
+        int captureLine = -newSearch().search(after(DEFENDED_SOLDIER, "a0a5"), 1).score();
         assertThat(captureLine).isLessThan(deeper.score());
         assertThat(captureLine).as("a chariot given for a soldier")
-                .isLessThan(deeper.score() - (Evaluation.MATERIAL[Piece.CHARIOT] - 2 * Evaluation.MATERIAL[Piece.PAWN]));
+                .isLessThan(deeper.score() - (Evaluation.MATERIAL[Piece.CHARIOT] - 2 * Evaluation.MATERIAL[Piece.SOLDIER]));
     }
 
     // ------------------------------------------------------------------ node and leaf counts
@@ -192,7 +178,7 @@ class SearchTest {
     void depthOneNodes() {
         Position position = Position.startPosition();
 
-        Search.Result result = new Search().search(position, 1);
+        Search.Result result = newSearch().search(position, 1);
 
         assertThat(result.nodes()).isEqualTo(legalMoveCount(position) + 1).isEqualTo(45);
         assertThat(result.leaves()).isEqualTo(44);
@@ -203,60 +189,63 @@ class SearchTest {
     void mateLeavesAreExtra() {
         Position position = Position.fromFen(MATE_IN_ONE);
 
-        Search.Result result = new Search().search(position, 2);
+        Search.Result result = newSearch().search(position, 2);
 
         assertThat(result.leaves()).isGreaterThan(new Perft(2).count(position, 2));
     }
 
     // ------------------------------------------------------------------ the search's contract
 
+    static Stream<Named<String>> positionsToLeaveUnchanged() {
+        return Stream.of(named("start", Position.START_FEN), named("middlegame", MIDDLEGAME),
+                named("mate in two", MATE_IN_TWO), named("checkmated", CHECKMATED),
+                named("middlegame, black to move, clocks 17 42", MIDDLEGAME.replace(" w - - 0 1", " b - - 17 42")));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        Position.START_FEN,
-        MIDDLEGAME,
-        MATE_IN_TWO,
-        CHECKMATED,
-        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 17 42",
-    })
+    @MethodSource("positionsToLeaveUnchanged")
     @DisplayName("the search leaves the position exactly as it found it, move clocks included")
     void positionUnchanged(String fen) {
         Position position = Position.fromFen(fen);
         String before = position.toFen();
 
-        new Search().search(position, 3);
+        newSearch().search(position, 3);
 
         assertThat(position.toFen()).isEqualTo(before);
         assertThat(legalMoveCount(position)).isEqualTo(legalMoveCount(Position.fromFen(fen)));
     }
 
+    static Stream<Named<String>> startMiddlegameAndDefendedSoldier() {
+        return Stream.of(named("start", Position.START_FEN), named("middlegame", MIDDLEGAME),
+                named("defended soldier", DEFENDED_SOLDIER));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {Position.START_FEN, MIDDLEGAME, DEFENDED_SOLDIER})
+    @MethodSource("startMiddlegameAndDefendedSoldier")
     @DisplayName("the principal variation is a legal line as long as the depth")
     void pvIsLegal(String fen) {
         Search.Result result = search(fen, 3);
 
         List<String> line = uci(result.pv());
         assertThat(line).hasSize(3);
-        Position position = Position.fromFen(fen);
-        List<String> played = new ArrayList<>();
-        for (String move : line) {
-            // parseLegal throws if the move is not legal where the line has arrived
-            position.makeMove(MoveGenerator.parseLegal(position, move));
-            played.add(move);
-        }
-        assertThat(played).isEqualTo(line);
+        after(fen, line.toArray(String[]::new)); // throws if a move is not legal where the line has arrived
         assertThat(result.bestMove()).isEqualTo(result.pv()[0]);
     }
 
+    static Stream<Named<String>> startMiddlegameAndHangingChariot() {
+        return Stream.of(named("start", Position.START_FEN), named("middlegame", MIDDLEGAME),
+                named("hanging chariot", HANGING_CHARIOT));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {Position.START_FEN, MIDDLEGAME, HANGING_CHARIOT})
+    @MethodSource("startMiddlegameAndHangingChariot")
     @DisplayName("negamax: the child after the best move, searched one ply less, scores -root and continues the PV")
     void negamaxConsistency(String fen) {
         Search.Result root = search(fen, 3);
         List<String> line = uci(root.pv());
         Position child = after(fen, line.get(0));
 
-        Search.Result fromChild = new Search().search(child, 2);
+        Search.Result fromChild = newSearch().search(child, 2);
 
         assertThat(fromChild.score()).isEqualTo(-root.score());
         assertThat(uci(fromChild.pv())).isEqualTo(line.subList(1, line.size()));
@@ -266,14 +255,14 @@ class SearchTest {
     @DisplayName("no child scores better than the root: the root keeps the best negation")
     void rootIsTheMaximum() {
         Position position = Position.fromFen(MIDDLEGAME);
-        int root = new Search().search(position, 2).score();
+        int root = newSearch().search(position, 2).score();
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int count = MoveGenerator.generateLegal(position, moves);
 
         int best = -Score.INFINITE;
         for (int i = 0; i < count; i++) {
             position.makeMove(moves[i]);
-            best = Math.max(best, -new Search().search(position, 1).score());
+            best = Math.max(best, -newSearch().search(position, 1).score());
             position.unmakeMove(moves[i]);
         }
 
@@ -283,7 +272,7 @@ class SearchTest {
     @Test
     @DisplayName("one Search object can be reused: a second search gives the same result")
     void reusable() {
-        Search search = new Search();
+        Search search = newSearch();
         Search.Result first = search.search(Position.fromFen(MIDDLEGAME), 2);
         search.search(Position.fromFen(MATE_IN_TWO), 4);
 
@@ -379,9 +368,13 @@ class SearchTest {
         assertThat(Evaluation.evaluate(position)).isZero();
     }
 
+    static Stream<Named<String>> unevenPositions() {
+        return Stream.of(named("middlegame", MIDDLEGAME), named("hanging chariot", HANGING_CHARIOT),
+                named("defended soldier", DEFENDED_SOLDIER), named("mate in two", MATE_IN_TWO), named("attack", ATTACK));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {MIDDLEGAME, HANGING_CHARIOT, DEFENDED_SOLDIER, MATE_IN_TWO,
-        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1"})
+    @MethodSource("unevenPositions")
     @DisplayName("swapping the colours (and the side to move) does not change the evaluation")
     void colourSymmetry(String fen) {
         Position flipped = Position.fromFen(colourFlipped(fen));
@@ -389,9 +382,12 @@ class SearchTest {
         assertThat(Evaluation.evaluate(flipped)).as(flipped.toFen()).isEqualTo(Evaluation.evaluate(Position.fromFen(fen)));
     }
 
+    static Stream<Named<String>> middlegameHangingChariotAndAttack() {
+        return Stream.of(named("middlegame", MIDDLEGAME), named("hanging chariot", HANGING_CHARIOT), named("attack", ATTACK));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {MIDDLEGAME, HANGING_CHARIOT,
-        "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1"})
+    @MethodSource("middlegameHangingChariotAndAttack")
     @DisplayName("the tables are symmetric left to right, so a mirrored board evaluates the same")
     void leftRightSymmetry(String fen) {
         Position mirrored = Position.fromFen(leftRightMirrored(fen));
@@ -418,7 +414,7 @@ class SearchTest {
     @Test
     @DisplayName("a black piece is worth what the red piece is worth on the square seen from red's side")
     void pieceValuesSymmetricBetweenColours() {
-        for (int type = Piece.KING; type <= Piece.PAWN; type++) {
+        for (int type = Piece.GENERAL; type <= Piece.SOLDIER; type++) {
             for (int square = 0; square < Square.COUNT; square++) {
                 int flipped = Square.of(Square.file(square), Square.RANKS - 1 - Square.rank(square));
                 assertThat(Evaluation.pieceValue(Piece.of(Piece.BLACK, type), flipped))

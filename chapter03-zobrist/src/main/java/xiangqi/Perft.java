@@ -47,4 +47,25 @@ final class Perft {
         }
         return leaves;
     }
+
+    /**
+     * Shows {@code visitor} every node of the legal move tree to {@code depth}, the root and
+     * the leaves included, and returns how many there were. Slower than counting: it is for
+     * experiments that look at each position (chapter 3 counts the repeated ones).
+     */
+    long visit(Position position, int depth, java.util.function.Consumer<Position> visitor) {
+        visitor.accept(position);
+        if (depth == 0) {
+            return 1;
+        }
+        int[] moves = moveStack[depth];
+        int n = MoveGenerator.generateLegal(position, moves);
+        long nodes = 1;
+        for (int i = 0; i < n; i++) {
+            position.makeMove(moves[i]);
+            nodes += visit(position, depth - 1, visitor);
+            position.unmakeMove(moves[i]);
+        }
+        return nodes;
+    }
 }

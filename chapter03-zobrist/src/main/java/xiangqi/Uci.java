@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
 final class Uci {
     private final PrintStream out;
     private Position position = Position.startPosition();
-    private Search search = new Search();
+    private Search search = Search.standard();
 
     Uci(PrintStream out) {
         this.out = out;
@@ -45,15 +45,16 @@ final class Uci {
             switch (words[0]) {
                 case "" -> { }
                 case "uci" -> {
-                    out.println("id name Xiangqi tutorial " + Demo.CHAPTER);
+                    out.println("id name Xiangqi tutorial " + Examples.CHAPTER);
                     out.println("id author the Xiangqi search tutorial");
                     out.println("uciok");
                 }
                 case "isready" -> out.println("readyok");
-                case "ucinewgame" -> search = new Search(); // forget everything learnt in the last game
+                case "ucinewgame" -> search = Search.standard(); // forget everything learnt in the last game
                 case "position" -> position = parsePosition(words);
                 case "go" -> go(words);
-                case "d" -> out.println(position.diagram() + "\nfen " + position.toFen());
+                case "d" -> out.println(position.diagram() + "\nfen " + position.toFen()
+                        + "\nkey " + Long.toHexString(position.key()));
                 case "stop", "ponderhit" -> { } // the search is synchronous: nothing runs to stop
                 case "quit" -> {
                     return false;

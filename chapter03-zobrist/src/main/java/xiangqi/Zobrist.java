@@ -24,7 +24,7 @@ final class Zobrist {
     static {
         SplitMix64 random = new SplitMix64(SEED);
         for (int color = Piece.RED; color <= Piece.BLACK; color++) {
-            for (int type = Piece.KING; type <= Piece.PAWN; type++) {
+            for (int type = Piece.GENERAL; type <= Piece.SOLDIER; type++) {
                 for (int square = 0; square < Square.COUNT; square++) {
                     PIECE_SQUARE[Piece.of(color, type)][square] = random.next();
                 }

@@ -9,83 +9,131 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
  * The READMEs quote the demo's output and its node counts. Search is deterministic, so
  * those numbers can be checked: a README that no longer matches the code fails the build.
+ * Each quoted output follows a marker line naming the command that prints it, such as
+ * {@code <!-- demo-output: demo -->} or {@code <!-- demo-output: demo --all -->}.
  */
 class ReadmeTest {
-    private static final String MARKER = "<!-- demo-output:";
+    private static final Pattern MARKER = Pattern.compile("<!-- demo-output: (.*) -->");
 
     @Test
-    @DisplayName("the chapter README's expected output is what the demo prints (times excepted)")
+    @DisplayName("every output the chapter README quotes is what the command prints (times excepted)")
     void chapterReadmeShowsTheDemoOutput() throws IOException {
-        List<String> expected = expectedOutput(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8));
-        List<String> actual = runDemo().lines().toList();
+        Map<String, List<String>> quoted = quotedOutputs(readme());
+        assertThat(quoted).as("quoted outputs").containsKey("demo");
 
-        assertThat(withoutTimes(actual)).containsExactlyElementsOf(withoutTimes(expected));
+        for (Map.Entry<String, List<String>> entry : quoted.entrySet()) {
+            List<String> actual = run(entry.getKey().split(" ")).lines().toList();
+            assertThat(withoutTimes(actual)).as(entry.getKey())
+                    .containsExactlyElementsOf(withoutTimes(entry.getValue()));
+        }
     }
 
     @Test
-    @DisplayName("the root README's node-count row for this chapter matches the demo")
+    @DisplayName("the default demo is a demo a class can watch: no line wider than 100 columns")
+    void demoFitsOnAProjector() throws IOException {
+        for (List<String> output : quotedOutputs(readme()).values()) {
+            for (String line : output) {
+                assertThat(TextTable.displayWidth(line)).as(line).isLessThanOrEqualTo(100);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("the root README's node-count row for this chapter matches the search")
     void rootReadmeRowMatches() throws IOException {
         String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-        String row = root.lines().filter(line -> line.startsWith("| " + Demo.CHAPTER + " ")).findFirst().orElseThrow();
+        String row = root.lines().filter(line -> line.startsWith("| " + Examples.CHAPTER + " |")).findFirst().orElseThrow();
         Search.Result depth4 = Search.standard().search(Position.startPosition(), 4);
 
         assertThat(row).as("start position, depth 4").contains("| " + String.format("%,d", depth4.nodes()) + " |");
     }
 
-    /** The demo as a reader starts it: the command line with no arguments. */
     @Test
-    @DisplayName("every count quoted in the README's prose appears in the checked demo output")
+    @DisplayName("every count quoted in the README's prose appears in a checked output")
     void proseNumbersAreChecked() throws IOException {
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        String output = String.join("\n", expectedOutput(readme));
+        String readme = readme();
+        String outputs = String.join("\n", quotedOutputs(readme).values().stream().flatMap(List::stream).toList());
         // Facts checked elsewhere: the score bands (Score.java) and the published perft(5)
         // of the start position, which bench prints and CI verifies.
         List<String> checkedElsewhere = List.of(String.valueOf(Score.MATE), String.valueOf(Score.INFINITE),
                 String.valueOf(Score.MATE_BOUND), "133312995");
-        String prose = readme.substring(0, readme.indexOf(MARKER)) + readme.substring(readme.indexOf("## What the numbers show"));
-        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\d{1,3}(,\\d{3})+|\\d{4,}").matcher(prose);
+        Matcher number = Pattern.compile("\\d{1,3}(,\\d{3})+|\\d{4,}").matcher(prose(readme));
         while (number.find()) {
             String digits = number.group().replace(",", "");
-            assertThat(output.contains(digits) || checkedElsewhere.contains(digits))
-                    .as("%s quoted in the README but not in the demo output", number.group()).isTrue();
+            assertThat(outputs.contains(digits) || checkedElsewhere.contains(digits))
+                    .as("%s quoted in the README but not in a checked output", number.group()).isTrue();
         }
     }
 
-    private static String runDemo() {
+    private static String readme() throws IOException {
+        return Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+    }
+
+    /** The command line as a reader types it, after the chapter's jar. */
+    private static String run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[0], InputStream.nullInputStream(),
+        int status = Main.run(args, InputStream.nullInputStream(),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).as("exit status").isZero();
         assertThat(err.toString(StandardCharsets.UTF_8)).as("stderr").isEmpty();
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** The fenced block that follows the marker comment. */
-    static List<String> expectedOutput(String readme) {
+    /** Each marker's command and the fenced block that follows the marker. */
+    static Map<String, List<String>> quotedOutputs(String readme) {
+        Map<String, List<String>> outputs = new LinkedHashMap<>();
         List<String> lines = readme.lines().toList();
-        int marker = 0;
-        while (!lines.get(marker).startsWith(MARKER)) {
-            marker++;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher marker = MARKER.matcher(lines.get(i));
+            if (marker.matches()) {
+                int end = i + 2;
+                while (!lines.get(end).equals("```")) {
+                    end++;
+                }
+                outputs.put(marker.group(1), lines.subList(i + 2, end));
+            }
         }
-        int end = marker + 2;
-        while (!lines.get(end).equals("```")) {
-            end++;
-        }
-        return lines.subList(marker + 2, end);
+        return outputs;
     }
 
-    /** Blanks the columns that measure time ("time ms", "nodes/s" or any header with "time"). */
+    /** The README without its quoted outputs. */
+    private static String prose(String readme) {
+        List<String> kept = new ArrayList<>();
+        boolean quoted = false;
+        boolean afterMarker = false;
+        for (String line : readme.lines().toList()) {
+            if (afterMarker && line.startsWith("```")) {
+                quoted = true;
+            } else if (quoted && line.equals("```")) {
+                quoted = false;
+            } else if (!quoted) {
+                kept.add(line);
+            }
+            afterMarker = MARKER.matcher(line).matches();
+        }
+        return String.join("\n", kept);
+    }
+
+    /**
+     * Blanks what measures time: the table columns headed "time ..." or ".../s", and the
+     * seconds the whole demo took.
+     */
     static List<String> withoutTimes(List<String> lines) {
-        List<String> result = new java.util.ArrayList<>();
+        List<String> result = new ArrayList<>();
         int[] timed = new int[0];
         for (String line : lines) {
             String[] cells = line.split("\\|", -1);
@@ -100,17 +148,19 @@ class ReadmeTest {
                     }
                 }
             }
-            result.add(String.join("|", cells).stripTrailing());
+            result.add(String.join("|", cells).stripTrailing().replaceAll("^(chapter.* demo, .*: )[0-9.]+ s$", "$1- s"));
         }
         return result;
     }
 
     @Test
-    @DisplayName("masking removes the timing columns only")
+    @DisplayName("masking removes the timing columns and the demo's time only")
     void maskingKeepsNodeCounts() {
         List<String> masked = withoutTimes(Arrays.asList(
                 "depth | nodes | time ms | nodes/s | score",
-                "    1 |    45 |       3 |   15000 |   400"));
+                "    1 |    45 |       3 |   15000 |   400",
+                "chapter01-minimax demo, part 1 of 2 (demo --all shows every part): 0.9 s"));
         assertThat(masked.get(1)).isEqualTo("    1 |    45 |-|-|   400");
+        assertThat(masked.get(2)).isEqualTo("chapter01-minimax demo, part 1 of 2 (demo --all shows every part): - s");
     }
 }

@@ -10,13 +10,13 @@ package xiangqi;
 final class Piece {
     static final int EMPTY = 0;
 
-    static final int KING = 1;      // 帥/將 general
-    static final int ADVISOR = 2;   // 仕/士 advisor
-    static final int ELEPHANT = 3;  // 相/象 elephant
-    static final int HORSE = 4;     // 傌/馬 horse
-    static final int CHARIOT = 5;   // 俥/車 chariot
-    static final int CANNON = 6;    // 炮/砲 cannon
-    static final int PAWN = 7;      // 兵/卒 soldier
+    static final int GENERAL = 1;   // 帅/将
+    static final int ADVISOR = 2;   // 仕/士
+    static final int ELEPHANT = 3;  // 相/象
+    static final int HORSE = 4;     // 马 (傌 in red's diagrams)
+    static final int CHARIOT = 5;   // 车 (俥 in red's diagrams)
+    static final int CANNON = 6;    // 炮 (砲 in black's diagrams)
+    static final int SOLDIER = 7;   // 兵/卒
 
     static final int RED = 0;
     static final int BLACK = 1;
@@ -25,11 +25,14 @@ final class Piece {
     private static final String FEN_LETTERS = ".KABNRCP.kabnrcp";
 
     /**
-     * Chinese names indexed by piece code. We use the traditional set, in which every red
-     * piece has a different character from its black counterpart, so a board diagram is
-     * readable without colour.
+     * Chinese names for board diagrams, indexed by piece code. Simplified characters, as in
+     * the notation, except that red's chariot and horse are drawn 俥 and 傌 and black's
+     * cannon 砲: the usual convention for a diagram without colour, in which no red piece
+     * may look like its black counterpart.
      */
-    private static final String CHINESE = "　帥仕相傌俥炮兵　將士象馬車砲卒";
+    private static final String DIAGRAM = "　帅仕相傌俥炮兵　将士象马车砲卒";
+    /** Chinese names for move notation (炮二平五, 马8进7): here the sides share 车, 马 and 炮. */
+    private static final String NOTATION = "　帅仕相马车炮兵　将士象马车炮卒";
 
     private Piece() {
     }
@@ -50,8 +53,12 @@ final class Piece {
         return FEN_LETTERS.charAt(piece);
     }
 
-    static char chinese(int piece) {
-        return CHINESE.charAt(piece);
+    static char diagramName(int piece) {
+        return DIAGRAM.charAt(piece);
+    }
+
+    static char notationName(int piece) {
+        return NOTATION.charAt(piece);
     }
 
     /**
@@ -62,13 +69,13 @@ final class Piece {
     static int fromFenLetter(char letter) {
         char lower = Character.toLowerCase(letter);
         int type = switch (lower) {
-            case 'k' -> KING;
+            case 'k' -> GENERAL;
             case 'a' -> ADVISOR;
             case 'b', 'e' -> ELEPHANT;
             case 'n', 'h' -> HORSE;
             case 'r' -> CHARIOT;
             case 'c' -> CANNON;
-            case 'p' -> PAWN;
+            case 'p' -> SOLDIER;
             default -> EMPTY;
         };
         if (type == EMPTY) {

@@ -29,30 +29,31 @@ final class Search {
     static final int DEFAULT_DEPTH = 6;
 
     /**
-     * With pruning switched off the window never closes, every move is searched and this
-     * is chapter 1's minimax again: the same tree, the same scores, the same node counts.
-     * The demo uses it to show both side by side.
+     * How a search is set up, fixed when it is made. The presets below are the ones the
+     * chapter runs; the other combinations are experiments the demo and the tests measure.
+     *
+     * @param pruning        false only for chapter 1's minimax: without the cut-off, alpha
+     *                       still rises and may pass beta, but no move is skipped
+     * @param useTable       false for chapter 3's search, which never looks at the table
+     * @param sameDepthOnly  let an entry answer a node only if it was searched to exactly the
+     *                       depth needed now, not deeper: then the table cannot change the
+     *                       root score (a test), at the price of fewer answers
+     * @param tableAtHorizon also look up and store the horizon's leaves. The Baidu Baike
+     *                       article 置换表 advises against it: a leaf's evaluation is cheap,
+     *                       while millions of leaves evict the deeper entries that save
+     *                       whole subtrees. The demo measures both ways.
      */
-    boolean pruning = true;
+    record Settings(boolean pruning, boolean useTable, boolean sameDepthOnly, boolean tableAtHorizon) {
+        static final Settings MINIMAX = new Settings(false, false, false, false);
+        static final Settings ALPHA_BETA = new Settings(true, false, false, false);
+        static final Settings WITH_TABLE = new Settings(true, true, false, false);
+    }
 
-    /** If set, shown every node's position; chapter 3's demo counts transpositions with it. */
-    java.util.function.Consumer<Position> onNode;
-
-    /** The transposition table; null searches without one, as chapter 3 did. */
-    final TranspositionTable table;
-    /**
-     * Use an entry only if it was searched to exactly the depth needed now, not deeper.
-     * Off by default; with it on, the table can never change the root score (a test).
-     */
-    boolean onlyEqualDepth;
-    /**
-     * Also look up and store the horizon's leaves. Seed 000 advises against it: a leaf's
-     * evaluation is cheap, while storing millions of leaves evicts the deeper entries
-     * that save whole subtrees. Off by default; the demo measures both ways.
-     */
-    boolean tableAtHorizon;
+    private final Settings settings;
+    /** The transposition table; unused (and may be null) when the settings say so. */
+    private final TranspositionTable table;
     /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
-    final long[] tableCutoffs = new long[4];
+    private final long[] tableCutoffs = new long[4];
 
     private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
     // The triangular PV table: pv[ply] holds the best line found from that ply on.
@@ -62,25 +63,32 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    /** Chapter 3's search: no table. */
-    Search() {
-        this(null);
-    }
-
-    Search(TranspositionTable table) {
+    Search(Settings settings, TranspositionTable table) {
+        if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
+            throw new IllegalArgumentException("these settings need a table");
+        }
+        this.settings = settings;
         this.table = table;
-    }
-
-    /** The search as this chapter's command line, bench and README run it: with a 16 MB table. */
-    static Search standard() {
-        return new Search(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        Search search = new Search();
-        search.pruning = false;
-        return search;
+        return new Search(Settings.MINIMAX, null);
+    }
+
+    /** Chapter 3's alpha-beta: no table, the moves in the generator's order. */
+    static Search alphaBeta() {
+        return new Search(Settings.ALPHA_BETA, null);
+    }
+
+    /** Alpha-beta with {@code table}, which may be shared with other searches (a warm table). */
+    static Search withTable(TranspositionTable table) {
+        return new Search(Settings.WITH_TABLE, table);
+    }
+
+    /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
+    static Search standard() {
+        return withTable(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
     }
 
     /** What one search found, and what it cost. */
@@ -110,15 +118,12 @@ final class Search {
      */
     int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
-        if (onNode != null) {
-            onNode.accept(position);
-        }
         pvLength[ply] = ply;
         if (depth == 0) {
             leaves++;
-            return tableAtHorizon && table != null ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
+            return settings.tableAtHorizon() ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
         }
-        int entry = table == null ? TranspositionTable.MISSING : table.probe(position.key());
+        int entry = probe(position);
         if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
             return table.score(entry, ply); // 完全利用: the stored result answers this node
         }
@@ -146,16 +151,26 @@ final class Search {
                     bestMove = move;
                     updatePv(ply, move);
                 }
-                if (score >= beta && pruning) {
+                if (score >= beta && settings.pruning()) {
                     cutoffs++;              // the opponent will avoid this position: stop
                     break;
                 }
             }
         }
-        if (table != null) {
-            table.store(position.key(), depth, boundOf(best, originalAlpha, beta), best, bestMove, ply);
-        }
+        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply);
         return best;
+    }
+
+    /** The table's entry for this position, or MISSING (always, for a search without a table). */
+    private int probe(Position position) {
+        return settings.useTable() ? table.probe(position.key()) : TranspositionTable.MISSING;
+    }
+
+    /** Writes the node's result down, for a search with a table. */
+    private void store(Position position, int depth, int bound, int score, int move, int ply) {
+        if (settings.useTable()) {
+            table.store(position.key(), depth, bound, score, move, ply);
+        }
     }
 
     /**
@@ -166,7 +181,7 @@ final class Search {
      */
     private boolean tableDecides(int entry, int alpha, int beta, int depth, int ply) {
         int stored = table.depth(entry);
-        if (onlyEqualDepth ? stored != depth : stored < depth) {
+        if (settings.sameDepthOnly() ? stored != depth : stored < depth) {
             return false;
         }
         int score = table.score(entry, ply);
@@ -217,5 +232,10 @@ final class Search {
 
     long nodes() {
         return nodes;
+    }
+
+    /** How many nodes of the last search an entry with this bound answered. */
+    long tableCutoffs(int bound) {
+        return tableCutoffs[bound];
     }
 }

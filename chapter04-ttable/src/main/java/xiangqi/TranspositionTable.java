@@ -37,13 +37,29 @@ final class TranspositionTable {
     /** What {@link #probe} returns when the position is not in the table. */
     static final int MISSING = -1;
 
+    // The layout of an entry's data word, lowest bits first, as Stockfish's tt.cpp names its
+    // fields: | move: 14 | score + 32768: 16 | depth: 8 | bound: 2 |. The key is the other word.
+    private static final int MOVE_SHIFT = 0;
+    private static final long MOVE_MASK = (1L << 14) - 1;
+    private static final int SCORE_SHIFT = 14;
+    private static final long SCORE_MASK = (1L << 16) - 1;
+    private static final int SCORE_OFFSET = 32768; // scores are stored as unsigned 16-bit numbers
+    private static final int DEPTH_SHIFT = 30;
+    private static final long DEPTH_MASK = (1L << 8) - 1;
+    private static final int BOUND_SHIFT = 38;
+    private static final long BOUND_MASK = (1L << 2) - 1;
+
     /** Which entry a store may overwrite. */
     enum Scheme {
         /** Replace only with a search at least as deep: deep results are worth more. */
         DEPTH_PREFERRED,
         /** Always replace: the newest result is the likeliest to be needed again. */
         ALWAYS_REPLACE,
-        /** Seed 000's two tiers: a depth-preferred entry and an always-replace entry per slot. */
+        /**
+         * Two tiers (双置换表) per slot, a depth-preferred entry and an always-replace entry:
+         * Belle's scheme (Condon and Thompson), as the Baidu Baike article describes it and
+         * Breuker, Uiterwijk and van den Herik (1996) measured it.
+         */
         TWO_TIER;
 
         /** The name on the command line: depth-preferred, always-replace, two-tier. */
@@ -83,27 +99,61 @@ final class TranspositionTable {
     private final long[] data;
     private final Scheme scheme;
     private final int slotMask;
+    /** False only in the demo, to show what goes wrong without 杀棋分数调整. */
+    private final boolean adjustMateScores;
 
-    /** Switch off to see what goes wrong without 杀棋分数调整 (the demo does). */
-    boolean adjustMateScores = true;
+    private long probes;
+    private long hits;
 
-    long probes;
-    long hits;
-
-    /** A table of {@code megabytes} MB, rounded down to a power of two of entries. */
+    /**
+     * A table of {@code megabytes} MB, rounded down to a power of two of entries.
+     *
+     * @throws IllegalArgumentException if the Java heap cannot hold it: the message names the
+     *         largest size that fits and how to allow more, for the command line and UCI
+     */
     TranspositionTable(int megabytes, Scheme scheme) {
-        this(Long.highestOneBit((long) megabytes * 1024 * 1024 / BYTES_PER_ENTRY), scheme);
+        this(entriesFor(megabytes), scheme, true);
     }
 
-    TranspositionTable(long entries, Scheme scheme) {
+    TranspositionTable(long entries, Scheme scheme, boolean adjustMateScores) {
         if (entries < 2 || Long.bitCount(entries) != 1 || entries > 1 << 30) {
             throw new IllegalArgumentException("table size " + entries + " is not a power of two from 2 to 2^30 entries");
         }
-        this.keys = new long[(int) entries];
-        this.data = new long[(int) entries];
+        try {
+            this.keys = new long[(int) entries];
+            this.data = new long[(int) entries];
+        } catch (OutOfMemoryError e) {
+            throw tooLarge(entries * BYTES_PER_ENTRY);
+        }
         this.scheme = scheme;
+        this.adjustMateScores = adjustMateScores;
         // In the two-tier table a slot is a pair of entries: tier 1 at 2i, tier 2 at 2i + 1.
         this.slotMask = (int) (scheme == Scheme.TWO_TIER ? entries / 2 : entries) - 1;
+    }
+
+    private static long entriesFor(int megabytes) {
+        long entries = Long.highestOneBit((long) megabytes * 1024 * 1024 / BYTES_PER_ENTRY);
+        if (entries * BYTES_PER_ENTRY > freeHeapBytes()) {
+            throw tooLarge(entries * BYTES_PER_ENTRY); // asking first beats dying half-way
+        }
+        return entries;
+    }
+
+    /** What the Java heap could still give, counting memory that is only garbage as free. */
+    private static long freeHeapBytes() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    }
+
+    private static IllegalArgumentException tooLarge(long bytes) {
+        Runtime runtime = Runtime.getRuntime();
+        long megabyte = 1024 * 1024;
+        long fits = Long.highestOneBit(Math.max(freeHeapBytes() / megabyte, 1));
+        long used = runtime.totalMemory() - runtime.freeMemory();
+        long neededGigabytes = (bytes + used + 256 * megabyte) / (1024 * megabyte) + 1;
+        return new IllegalArgumentException("a hash table of " + bytes / megabyte + " MB does not fit in this Java heap of "
+                + runtime.maxMemory() / megabyte + " MB: use a size up to " + fits + " MB, or give Java more memory, e.g. java -Xmx"
+                + neededGigabytes + "g -jar ...");
     }
 
     int entries() {
@@ -112,6 +162,14 @@ final class TranspositionTable {
 
     Scheme scheme() {
         return scheme;
+    }
+
+    long probes() {
+        return probes;
+    }
+
+    long hits() {
+        return hits;
     }
 
     /** Forgets every entry (a new game) and the statistics. */
@@ -143,7 +201,7 @@ final class TranspositionTable {
     }
 
     int move(int entry) {
-        return (int) (data[entry] & 0x3FFF);
+        return (int) (data[entry] >>> MOVE_SHIFT & MOVE_MASK);
     }
 
     /** The stored score made relative to the root again: the probing node is {@code ply} from it. */
@@ -152,15 +210,15 @@ final class TranspositionTable {
     }
 
     int depth(int entry) {
-        return (int) (data[entry] >>> 30) & 0xFF;
+        return (int) (data[entry] >>> DEPTH_SHIFT & DEPTH_MASK);
     }
 
     int bound(int entry) {
-        return (int) (data[entry] >>> 38) & 3;
+        return (int) (data[entry] >>> BOUND_SHIFT & BOUND_MASK);
     }
 
     private int storedScore(int entry) {
-        return (int) ((data[entry] >>> 14) & 0xFFFF) - 32768;
+        return (int) (data[entry] >>> SCORE_SHIFT & SCORE_MASK) - SCORE_OFFSET;
     }
 
     // ---------------------------------------------------------------- store
@@ -179,7 +237,10 @@ final class TranspositionTable {
             move = move(entry);
         }
         keys[entry] = key;
-        data[entry] = move | (long) (toTable(score, ply) + 32768) << 14 | (long) depth << 30 | (long) bound << 38;
+        data[entry] = (long) move << MOVE_SHIFT
+                | (long) (toTable(score, ply) + SCORE_OFFSET) << SCORE_SHIFT
+                | (long) depth << DEPTH_SHIFT
+                | (long) bound << BOUND_SHIFT;
     }
 
     /** The replacement scheme: which entry the new result goes to, or MISSING to drop it. */

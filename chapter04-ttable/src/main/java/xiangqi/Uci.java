@@ -46,7 +46,7 @@ final class Uci {
             switch (words[0]) {
                 case "" -> { }
                 case "uci" -> {
-                    out.println("id name Xiangqi tutorial " + Demo.CHAPTER);
+                    out.println("id name Xiangqi tutorial " + Examples.CHAPTER);
                     out.println("id author the Xiangqi search tutorial");
                     out.println("option name Hash type spin default " + TranspositionTable.DEFAULT_MB
                             + " min 1 max " + TranspositionTable.MAX_MB);
@@ -57,7 +57,8 @@ final class Uci {
                 case "setoption" -> setOption(words);
                 case "position" -> position = parsePosition(words);
                 case "go" -> go(words);
-                case "d" -> out.println(position.diagram() + "\nfen " + position.toFen());
+                case "d" -> out.println(position.diagram() + "\nfen " + position.toFen()
+                        + "\nkey " + Long.toHexString(position.key()));
                 case "stop", "ponderhit" -> { } // the search is synchronous: nothing runs to stop
                 case "quit" -> {
                     return false;
@@ -103,7 +104,7 @@ final class Uci {
                 throw new IllegalArgumentException("go depth " + depth + " is out of range 1.." + Search.MAX_DEPTH);
             }
         }
-        Main.printResult(position, new Search(table).search(position, depth), out);
+        Main.printResult(position, Search.withTable(table).search(position, depth), out);
     }
 
     /** {@code setoption name Hash value MB}: a new, empty table of that size. */

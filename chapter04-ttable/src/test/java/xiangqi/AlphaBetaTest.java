@@ -1,6 +1,7 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.MATE_IN_TWO;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,30 +15,9 @@ import org.junit.jupiter.api.Test;
  * the next chapters' transposition table will rely on.
  */
 class AlphaBetaTest {
-    /** 240 positions: 48 random games of up to 30 plies from each demo position. */
+    /** 240 positions: 48 random games of up to 29 plies from each demo position. */
     private static List<Position> samplePositions() {
-        Random random = new Random(20261121);
-        List<Position> positions = new ArrayList<>();
-        for (Demo.Example example : Demo.EXAMPLES) {
-            for (int game = 0; game < 48; game++) {
-                positions.add(playRandomly(example.fen(), random.nextInt(30), random));
-            }
-        }
-        return positions;
-    }
-
-    /** The position after up to {@code plies} random legal moves from {@code fen}; a game that ends early stops there. */
-    static Position playRandomly(String fen, int plies, Random random) {
-        Position position = Position.fromFen(fen);
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
-        for (int ply = 0; ply < plies; ply++) {
-            int count = MoveGenerator.generateLegal(position, moves);
-            if (count == 0) {
-                break;
-            }
-            position.makeMove(moves[random.nextInt(count)]);
-        }
-        return position;
+        return Fixtures.randomPositions(20261121, 48, 30);
     }
 
     @Test
@@ -48,7 +28,7 @@ class AlphaBetaTest {
         int compared = 0;
         for (Position position : positions) {
             for (int depth = 1; depth <= 3; depth++) {
-                Search.Result pruned = new Search().search(position, depth);
+                Search.Result pruned = Search.alphaBeta().search(position, depth);
                 Search.Result full = Search.minimax().search(position, depth);
                 assertThat(pruned.score()).as("%s at depth %d", position.toFen(), depth).isEqualTo(full.score());
                 assertThat(pruned.nodes()).as("alpha-beta never searches more").isLessThanOrEqualTo(full.nodes());
@@ -83,7 +63,7 @@ class AlphaBetaTest {
                     bestMoves.add(moves[i]);
                 }
             }
-            int chosen = new Search().search(position, depth).bestMove();
+            int chosen = Search.alphaBeta().search(position, depth).bestMove();
             assertThat(bestMoves).as(position.toFen()).contains(chosen);
             assertThat(chosen).as("ties go to the first move generated, as in minimax").isEqualTo(bestMoves.get(0));
         }
@@ -105,7 +85,7 @@ class AlphaBetaTest {
             for (int[] window : windows) {
                 int alpha = window[0];
                 int beta = window[1];
-                int result = new Search().alphaBeta(position, alpha, beta, depth, 0);
+                int result = Search.alphaBeta().alphaBeta(position, alpha, beta, depth, 0);
                 if (result <= alpha) {
                     assertThat(truth).as("fail low gives an upper bound").isLessThanOrEqualTo(result);
                 } else if (result >= beta) {
@@ -132,8 +112,8 @@ class AlphaBetaTest {
     @Test
     @DisplayName("alpha-beta finds the same mate distance as minimax")
     void sameMateDistance() {
-        Position position = Position.fromFen("3k5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1");
-        Search.Result pruned = new Search().search(position, 4);
+        Position position = Position.fromFen(MATE_IN_TWO);
+        Search.Result pruned = Search.alphaBeta().search(position, 4);
         assertThat(Score.toUci(pruned.score())).isEqualTo("mate 2");
         assertThat(pruned.score()).isEqualTo(Search.minimax().search(position, 4).score());
     }

@@ -89,7 +89,7 @@ final class ReferenceMoveGenerator {
         int adr = Math.abs(dr);
         return switch (Piece.type(piece)) {
             // One step along a line, never out of the palace.
-            case Piece.KING -> adf + adr == 1 && inPalace(to, colour);
+            case Piece.GENERAL -> adf + adr == 1 && inPalace(to, colour);
             // One step diagonally, never out of the palace.
             case Piece.ADVISOR -> adf == 1 && adr == 1 && inPalace(to, colour);
             // Two steps diagonally, the point in between (the eye) empty, never over the river.
@@ -105,7 +105,7 @@ final class ReferenceMoveGenerator {
             case Piece.CANNON -> (df == 0 || dr == 0)
                     && piecesBetween(board, from, to) == (target == Piece.EMPTY ? 0 : 1);
             // One step forward; once over the river, one step sideways as well. Never back.
-            case Piece.PAWN -> {
+            case Piece.SOLDIER -> {
                 int forward = colour == Piece.RED ? 1 : -1;
                 boolean overRiver = !onOwnHalf(rank(from), colour);
                 yield (df == 0 && dr == forward) || (dr == 0 && adf == 1 && overRiver);
@@ -156,7 +156,7 @@ final class ReferenceMoveGenerator {
 
     private static int findGeneral(int[] board, int side) {
         for (int square = 0; square < SQUARES; square++) {
-            if (board[square] == Piece.of(side, Piece.KING)) {
+            if (board[square] == Piece.of(side, Piece.GENERAL)) {
                 return square;
             }
         }

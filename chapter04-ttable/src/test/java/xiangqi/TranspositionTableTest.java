@@ -2,15 +2,24 @@ package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+import static xiangqi.Fixtures.MATE_IN_ONE;
+import static xiangqi.Fixtures.MATE_IN_THREE;
+import static xiangqi.Fixtures.MATE_IN_TWO;
+import static xiangqi.Fixtures.play;
+import static xiangqi.Fixtures.playRandomly;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The transposition table: its entry format, the mate-score adjustment pair, the three
@@ -18,9 +27,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class TranspositionTableTest {
     private static final TranspositionTable.Scheme TWO_TIER = TranspositionTable.Scheme.TWO_TIER;
+    /** Alpha-beta with the table, but an entry answers a node only if searched to exactly the depth needed. */
+    private static final Search.Settings SAME_DEPTH_ONLY = new Search.Settings(true, true, true, false);
 
+    /** A table of {@code entries} entries that adjusts mate scores, as the chapter's search uses it. */
     private static TranspositionTable table(long entries, TranspositionTable.Scheme scheme) {
-        return new TranspositionTable(entries, scheme);
+        return new TranspositionTable(entries, scheme, true);
     }
 
     // ------------------------------------------------------------------ entries
@@ -165,12 +177,13 @@ class TranspositionTableTest {
 
     // ------------------------------------------------------------------ the search
 
+    /** Positions from random games of 4 to 23 plies, from each of the demo's three open positions in turn. */
     private static List<Position> samplePositions(int count) {
         Random random = new Random(404);
         List<Position> positions = new ArrayList<>();
         while (positions.size() < count) {
-            Demo.Example example = Demo.EXAMPLES.get(positions.size() % 3); // the three open positions
-            positions.add(AlphaBetaTest.playRandomly(example.fen(), 4 + random.nextInt(20), random));
+            Examples.Example example = Examples.ALL.get(positions.size() % 3); // start, middlegame, attack
+            positions.add(playRandomly(example.fen(), 4 + random.nextInt(20), random));
         }
         return positions;
     }
@@ -181,10 +194,9 @@ class TranspositionTableTest {
         int compared = 0;
         for (Position position : samplePositions(120)) {
             for (int depth = 3; depth <= 4; depth++) {
-                Search withTable = new Search(table(1 << 16, TWO_TIER));
-                withTable.onlyEqualDepth = true;
+                Search withTable = new Search(SAME_DEPTH_ONLY, table(1 << 16, TWO_TIER));
                 assertThat(withTable.search(position, depth).score()).as(position.toFen())
-                        .isEqualTo(new Search().search(position, depth).score());
+                        .isEqualTo(Search.alphaBeta().search(position, depth).score());
                 compared++;
             }
         }
@@ -196,17 +208,16 @@ class TranspositionTableTest {
     void deeperEntriesMayChangeTheScore() {
         int differ = 0;
         for (Position position : samplePositions(120)) {
-            int plain = new Search().search(position, 3).score();
+            int plain = Search.alphaBeta().search(position, 3).score();
 
             TranspositionTable equalOnly = table(1 << 16, TWO_TIER);
-            new Search(equalOnly).search(position, 4);
-            Search strict = new Search(equalOnly);
-            strict.onlyEqualDepth = true;
+            Search.withTable(equalOnly).search(position, 4);
+            Search strict = new Search(SAME_DEPTH_ONLY, equalOnly);
             assertThat(strict.search(position, 3).score()).as(position.toFen()).isEqualTo(plain);
 
             TranspositionTable deeper = table(1 << 16, TWO_TIER);
-            new Search(deeper).search(position, 4);
-            if (new Search(deeper).search(position, 3).score() != plain) {
+            Search.withTable(deeper).search(position, 4);
+            if (Search.withTable(deeper).search(position, 3).score() != plain) {
                 differ++; // a depth-4 entry answered a node that needed only depth 3 or less
             }
         }
@@ -214,41 +225,42 @@ class TranspositionTableTest {
         assertThat(differ).isPositive();
     }
 
+    static Stream<Arguments> matePuzzles() {
+        return Stream.of(
+                arguments(MATE_IN_ONE, 4, "mate 1"),
+                arguments(MATE_IN_TWO, 4, "mate 2"),
+                arguments(MATE_IN_THREE, 6, "mate 3"),
+                arguments("2bk5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1", 6, "mate 3"),
+                arguments("3k5/4a4/4b4/9/9/9/9/9/R8/4K3R w - - 0 1", 6, "mate 3"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-        "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1; 4; mate 1",
-        "3k5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1; 4; mate 2",
-        "5k3/4a4/3a5/9/9/9/9/9/9/R2K4R w - - 0 1; 6; mate 3",
-        "2bk5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1; 6; mate 3",
-        "3k5/4a4/4b4/9/9/9/9/9/R8/4K3R w - - 0 1; 6; mate 3",
-    })
+    @MethodSource("matePuzzles")
     @DisplayName("mate puzzles report the same distance with the table as without, cold and warm")
     void mateDistances(String fen, int depth, String expected) {
         Position position = Position.fromFen(fen);
-        assertThat(Score.toUci(new Search().search(position, depth).score())).as("no table").isEqualTo(expected);
+        assertThat(Score.toUci(Search.alphaBeta().search(position, depth).score())).as("no table").isEqualTo(expected);
         TranspositionTable table = table(1 << 16, TWO_TIER);
-        assertThat(Score.toUci(new Search(table).search(position, depth).score())).as("cold").isEqualTo(expected);
-        assertThat(Score.toUci(new Search(table).search(position, depth).score())).as("warm").isEqualTo(expected);
+        assertThat(Score.toUci(Search.withTable(table).search(position, depth).score())).as("cold").isEqualTo(expected);
+        assertThat(Score.toUci(Search.withTable(table).search(position, depth).score())).as("warm").isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "adjustment {0}")
     @CsvSource({"true, mate 2", "false, mate 3"})
     @DisplayName("two plies into a mate in three, a warm table reports mate in two only with the adjustment")
     void warmTableAfterTwoPlies(boolean adjust, String reported) {
-        TranspositionTable table = table(1 << 16, TWO_TIER);
-        table.adjustMateScores = adjust;
-        Position position = Position.fromFen(Demo.MATE_IN_THREE);
-        assertThat(Score.toUci(new Search(table).search(position, 6).score())).isEqualTo("mate 3");
-        position.makeMove(MoveGenerator.parseLegal(position, "d0e0"));
-        position.makeMove(MoveGenerator.parseLegal(position, "e8f7"));
-        assertThat(Score.toUci(new Search(table).search(position, 4).score())).isEqualTo(reported);
+        TranspositionTable table = new TranspositionTable(1 << 16, TWO_TIER, adjust);
+        Position position = Position.fromFen(MATE_IN_THREE);
+        assertThat(Score.toUci(Search.withTable(table).search(position, 6).score())).isEqualTo("mate 3");
+        play(position, "d0e0", "e8f7");
+        assertThat(Score.toUci(Search.withTable(table).search(position, 4).score())).isEqualTo(reported);
     }
 
     @ParameterizedTest
     @EnumSource(TranspositionTable.Scheme.class)
     @DisplayName("every scheme finds chapter 3's best move and score from the start position at depth 4")
     void schemesAgreeAtTheRoot(TranspositionTable.Scheme scheme) {
-        Search.Result result = new Search(table(1 << 16, scheme)).search(Position.startPosition(), 4);
+        Search.Result result = Search.withTable(table(1 << 16, scheme)).search(Position.startPosition(), 4);
         assertThat(result.score()).isEqualTo(-50);
         assertThat(Move.toUci(result.bestMove())).isEqualTo("b2e2");
         assertThat(result.nodes()).as("fewer than chapter 3's 149,556").isLessThan(149_556);
@@ -257,7 +269,7 @@ class TranspositionTableTest {
     @Test
     @DisplayName("the table is a pure saving at depth 5: fewer nodes than chapter 3's 5,236,364, same answer")
     void depthFive() {
-        Search.Result result = new Search(table(1 << 20, TWO_TIER)).search(Position.startPosition(), 5);
+        Search.Result result = Search.withTable(table(1 << 20, TWO_TIER)).search(Position.startPosition(), 5);
         assertThat(result.nodes()).isEqualTo(3_196_581);
         assertThat(Move.toUci(result.bestMove())).isEqualTo("c3c4");
         assertThat(result.score()).isEqualTo(110);

@@ -1,51 +1,29 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.CHECKMATED;
+import static xiangqi.Fixtures.HANGING_CHARIOT;
+import static xiangqi.Fixtures.MATE_IN_ONE;
+import static xiangqi.Fixtures.MATE_IN_THREE;
+import static xiangqi.Fixtures.MATE_IN_TWO;
+import static xiangqi.Fixtures.after;
+import static xiangqi.Fixtures.runWithInput;
+import static xiangqi.Fixtures.uciSession;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import xiangqi.Fixtures.Run;
 
 class UciTest {
-
-    /** A finished session: exit status, the engine's lines, and anything on stderr. */
-    record Session(int status, List<String> lines, String err) {
-        String bestmove() {
-            return lines.stream().filter(line -> line.startsWith("bestmove ")).reduce((first, second) -> second)
-                    .orElseThrow().substring("bestmove ".length());
-        }
-    }
-
-    /** Feeds the lines to {@code uci} as a GUI would on standard input. */
-    private static Session session(String... input) {
-        byte[] script = (String.join("\n", input) + "\n").getBytes(StandardCharsets.UTF_8);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"uci"}, new ByteArrayInputStream(script),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String text = out.toString(StandardCharsets.UTF_8);
-        List<String> lines = text.isEmpty() ? List.of() : Arrays.asList(text.split("\\R"));
-        return new Session(status, lines, err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Position after(Position position, String... moves) {
-        for (String move : moves) {
-            position.makeMove(MoveGenerator.parseLegal(position, move));
-        }
-        return position;
-    }
 
     @Test
     @DisplayName("'uci' is answered with the engine's id, its options if any, then uciok")
     void handshake() {
-        Session session = session("uci");
+        Run session = uciSession("uci");
 
         assertThat(session.status()).isZero();
         assertThat(session.err()).isEmpty();
@@ -59,17 +37,17 @@ class UciTest {
     @Test
     @DisplayName("'isready' is answered with readyok")
     void isready() {
-        assertThat(session("isready").lines()).containsExactly("readyok");
+        assertThat(uciSession("isready").lines()).containsExactly("readyok");
     }
 
     @Test
     @DisplayName("position startpos with moves, then go depth 2: an info line and a legal red move")
     void positionStartposMoves() {
-        Session session = session("position startpos moves h2e2 h9g7", "go depth 2");
+        Run session = uciSession("position startpos moves h2e2 h9g7", "go depth 2");
 
         assertThat(session.lines().get(0)).matches("info depth 2 score (cp|mate) -?\\d+ nodes \\d+ time \\d+ pv .*");
         assertThat(session.lines()).last().asString().matches("bestmove [a-i]\\d[a-i]\\d");
-        Position position = after(Position.startPosition(), "h2e2", "h9g7");
+        Position position = after(Position.START_FEN, "h2e2", "h9g7");
         int best = MoveGenerator.parseLegal(position, session.bestmove()); // throws if not legal here
         assertThat(Piece.color(position.pieceAt(Move.from(best)))).as("a red piece moves").isEqualTo(Piece.RED);
     }
@@ -77,7 +55,7 @@ class UciTest {
     @Test
     @DisplayName("position fen, then go depth 1: the search runs on that position")
     void positionFen() {
-        Session session = session("position fen " + SearchTest.HANGING_CHARIOT, "go depth 1");
+        Run session = uciSession("position fen " + HANGING_CHARIOT, "go depth 1");
 
         assertThat(session.lines().get(0)).startsWith("info depth 1 ");
         assertThat(session.bestmove()).as("take the hanging chariot").isEqualTo("a0a5");
@@ -86,15 +64,15 @@ class UciTest {
     @Test
     @DisplayName("position fen also takes moves after the FEN")
     void positionFenMoves() {
-        Session session = session("position fen " + SearchTest.MATE_IN_ONE + " moves i0i9", "d");
+        Run session = uciSession("position fen " + MATE_IN_ONE + " moves i0i9", "d");
 
-        assertThat(session.lines()).last().asString().isEqualTo("fen 3k4R/R8/9/9/9/9/9/9/9/4K4 b - - 1 1");
+        assertThat(session.lines()).contains("fen 3k4R/R8/9/9/9/9/9/9/9/4K4 b - - 1 1");
     }
 
     @Test
     @DisplayName("before any position command, the engine is at the start position")
     void defaultPosition() {
-        Session session = session("go depth 1");
+        Run session = uciSession("go depth 1");
 
         MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
     }
@@ -102,7 +80,7 @@ class UciTest {
     @Test
     @DisplayName("go with clock times but no depth searches to Search.DEFAULT_DEPTH")
     void goWithClock() {
-        Session session = session("position fen " + SearchTest.MATE_IN_TWO, "go wtime 1000 btime 1000");
+        Run session = uciSession("position fen " + MATE_IN_TWO, "go wtime 1000 btime 1000");
 
         assertThat(session.lines().get(0)).startsWith("info depth " + Search.DEFAULT_DEPTH + " ")
                 .as("depth 4 is enough to see this mate").contains("score mate 2");
@@ -111,7 +89,7 @@ class UciTest {
     @Test
     @DisplayName("go in a position with no legal move answers bestmove (none)")
     void goWhenMated() {
-        Session session = session("position fen " + SearchTest.CHECKMATED, "go depth 3");
+        Run session = uciSession("position fen " + CHECKMATED, "go depth 3");
 
         assertThat(session.lines()).hasSize(2);
         assertThat(session.lines().get(0)).matches("info depth 3 score mate 0 nodes 1 time \\d+");
@@ -134,7 +112,7 @@ class UciTest {
     })
     @DisplayName("a bad line is answered with 'info string error' and the session goes on")
     void badLineKeepsSessionAlive(String bad) {
-        Session session = session(bad, "isready");
+        Run session = uciSession(bad, "isready");
 
         assertThat(session.status()).isZero();
         assertThat(session.err()).isEmpty();
@@ -147,7 +125,7 @@ class UciTest {
     @DisplayName("a rejected position command keeps the previous position")
     void badPositionKeepsOldOne() {
         // a0a5 is illegal from the start position but would be the capture in the old one.
-        Session session = session("position fen " + SearchTest.HANGING_CHARIOT, "position startpos moves a0a5",
+        Run session = uciSession("position fen " + HANGING_CHARIOT, "position startpos moves a0a5",
                 "go depth 1");
 
         assertThat(session.lines().get(0)).startsWith("info string error");
@@ -157,7 +135,7 @@ class UciTest {
     @Test
     @DisplayName("ucinewgame is accepted silently and the next search works")
     void ucinewgame() {
-        Session session = session("ucinewgame", "isready", "position startpos", "go depth 1");
+        Run session = uciSession("ucinewgame", "isready", "position startpos", "go depth 1");
 
         assertThat(session.lines().get(0)).isEqualTo("readyok");
         assertThat(session.lines()).last().asString().startsWith("bestmove ");
@@ -166,7 +144,7 @@ class UciTest {
     @Test
     @DisplayName("empty lines, stop and ponderhit produce no answer; spaces around a command are ignored")
     void silentLines() {
-        Session session = session("", "   ", "stop", "ponderhit", "  isready  ");
+        Run session = uciSession("", "   ", "stop", "ponderhit", "  isready  ");
 
         assertThat(session.lines()).containsExactly("readyok");
     }
@@ -174,17 +152,17 @@ class UciTest {
     @Test
     @DisplayName("'d' draws the board and prints the FEN of the current position")
     void drawBoard() {
-        Session session = session("position startpos moves h2e2", "d");
+        Run session = uciSession("position startpos moves h2e2", "d");
 
-        String fen = after(Position.startPosition(), "h2e2").toFen();
-        assertThat(session.lines()).last().asString().isEqualTo("fen " + fen);
+        String fen = after(Position.START_FEN, "h2e2").toFen();
+        assertThat(session.lines()).contains("fen " + fen);
         assertThat(session.lines()).anyMatch(line -> line.contains("炮"));
     }
 
     @Test
     @DisplayName("quit ends the session at once: later lines are not read, and the exit status is 0")
     void quit() {
-        Session session = session("isready", "quit", "isready", "go depth 1");
+        Run session = uciSession("isready", "quit", "isready", "go depth 1");
 
         assertThat(session.status()).isZero();
         assertThat(session.lines()).containsExactly("readyok");
@@ -193,7 +171,7 @@ class UciTest {
     @Test
     @DisplayName("the end of input ends the session cleanly, like quit")
     void endOfInput() {
-        Session session = session("isready", "position startpos", "go depth 1");
+        Run session = uciSession("isready", "position startpos", "go depth 1");
 
         assertThat(session.status()).isZero();
         assertThat(session.err()).isEmpty();
@@ -204,25 +182,20 @@ class UciTest {
     @Test
     @DisplayName("an empty input stream is a session with nothing to say")
     void emptyInput() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"uci"}, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
+        Run session = runWithInput("", "uci");
 
-        assertThat(status).isZero();
-        assertThat(out.size()).isZero();
+        assertThat(session.status()).isZero();
+        assertThat(session.out()).isEmpty();
     }
 
     @Test
     @DisplayName("the uci command takes no options: exit status 2 before reading any input")
     void uciWithOption() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[] {"uci", "--depth", "3"}, new ByteArrayInputStream("isready\n".getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        Run run = runWithInput("isready\n", "uci", "--depth", "3");
 
-        assertThat(status).isEqualTo(2);
-        assertThat(out.size()).as("readyok must not be answered").isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: ").contains("--depth");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.out()).as("readyok must not be answered").isEmpty();
+        assertThat(run.err()).startsWith("error: ").contains("--depth");
     }
 
     // ------------------------------------------------------------------ the transposition table
@@ -230,7 +203,7 @@ class UciTest {
     @Test
     @DisplayName("'uci' offers the Hash option; setoption resizes the table; a bad size is an error line")
     void hashOption() {
-        Session session = session("uci", "setoption name Hash value 1", "setoption name Hash value 0",
+        Run session = uciSession("uci", "setoption name Hash value 1", "setoption name Hash value 0",
                 "setoption name Threads value 2", "isready");
 
         assertThat(session.lines()).contains("option name Hash type spin default 16 min 1 max 16384");
@@ -239,10 +212,25 @@ class UciTest {
     }
 
     @Test
+    @DisplayName("a Hash too large for the Java heap is one error line; the old table stays and the next search works")
+    void hashTooLargeForTheHeap() {
+        Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 15L << 30, "a heap too small for a 16 GB table");
+
+        Run session = uciSession("setoption name Hash value 16384", "go depth 2");
+
+        assertThat(session.status()).isZero();
+        assertThat(session.err()).isEmpty();
+        assertThat(session.lines().get(0)).startsWith("info string error: ").contains("does not fit");
+        assertThat(session.lines()).filteredOn(line -> line.startsWith("info string error")).hasSize(1);
+        assertThat(session.lines()).anyMatch(line -> line.startsWith("info depth 2 "));
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove()); // throws if not legal here
+    }
+
+    @Test
     @DisplayName("the table lives from one go to the next: two plies into a mate in three, mate in two")
     void warmTableGivesTheRightDistance() {
-        String fen = "position fen " + Demo.MATE_IN_THREE;
-        Session session = session(fen, "go depth 6", fen + " moves d0e0 e8f7", "go depth 4");
+        String fen = "position fen " + MATE_IN_THREE;
+        Run session = uciSession(fen, "go depth 6", fen + " moves d0e0 e8f7", "go depth 4");
 
         List<String> info = session.lines().stream().filter(line -> line.startsWith("info depth")).toList();
         assertThat(info).hasSize(2);
@@ -254,7 +242,7 @@ class UciTest {
     @Test
     @DisplayName("ucinewgame empties the table: the same search costs as many nodes as the first time")
     void newGameClearsTheTable() {
-        Session session = session("go depth 4", "go depth 4", "ucinewgame", "go depth 4");
+        Run session = uciSession("go depth 4", "go depth 4", "ucinewgame", "go depth 4");
 
         List<Long> nodes = session.lines().stream().filter(line -> line.startsWith("info depth"))
                 .map(line -> Long.parseLong(line.replaceAll(".* nodes (\\d+) .*", "$1"))).toList();

@@ -1,8 +1,15 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.MATE_IN_TWO;
+import static xiangqi.Fixtures.after;
+import static xiangqi.Fixtures.playRandomGame;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -16,31 +23,21 @@ class ZobristTest {
     @DisplayName("after every make and unmake of long random games, the incremental key equals a fresh one")
     void incrementalKeyEqualsRecomputedKey() {
         Random random = new Random(3);
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
         int checked = 0;
-        for (Demo.Example example : Demo.EXAMPLES) {
+        for (Examples.Example example : Examples.ALL) {
             for (int game = 0; game < 20; game++) {
-                Position position = Position.fromFen(example.fen());
-                int[] played = new int[200];
-                long[] keys = new long[201];
-                int plies = 0;
-                keys[0] = position.key();
-                while (plies < 200) {
-                    int count = MoveGenerator.generateLegal(position, moves);
-                    if (count == 0) {
-                        break;
-                    }
-                    played[plies] = moves[random.nextInt(count)];
-                    position.makeMove(played[plies++]);
-                    assertThat(position.key()).as("after make").isEqualTo(Zobrist.compute(position));
-                    keys[plies] = position.key();
-                    checked++;
-                }
-                while (plies > 0) {
-                    position.unmakeMove(played[--plies]);
-                    assertThat(position.key()).as("unmake restores the key").isEqualTo(keys[plies])
+                Position position = example.position();
+                List<Long> keys = new ArrayList<>();
+                int[] played = playRandomGame(position, 200, random, visited -> {
+                    assertThat(visited.key()).as("the incremental key").isEqualTo(Zobrist.compute(visited));
+                    keys.add(visited.key());
+                });
+                for (int ply = played.length - 1; ply >= 0; ply--) {
+                    position.unmakeMove(played[ply]);
+                    assertThat(position.key()).as("unmake restores the key").isEqualTo(keys.get(ply))
                             .isEqualTo(Zobrist.compute(position));
                 }
+                checked += played.length;
             }
         }
         assertThat(checked).as("positions checked").isGreaterThan(5000);
@@ -49,14 +46,8 @@ class ZobristTest {
     @Test
     @DisplayName("two move orders that reach the same position give the same key (a transposition)")
     void transpositionsShareAKey() {
-        Position first = Position.startPosition();
-        for (String move : new String[] {"h2e2", "h9g7", "b0c2", "b9c7"}) {
-            first.makeMove(MoveGenerator.parseLegal(first, move));
-        }
-        Position second = Position.startPosition();
-        for (String move : new String[] {"b0c2", "b9c7", "h2e2", "h9g7"}) {
-            second.makeMove(MoveGenerator.parseLegal(second, move));
-        }
+        Position first = after(Position.START_FEN, "h2e2", "h9g7", "b0c2", "b9c7");
+        Position second = after(Position.START_FEN, "b0c2", "b9c7", "h2e2", "h9g7");
         assertThat(second.toFen()).isEqualTo(first.toFen());
         assertThat(second.key()).isEqualTo(first.key());
     }
@@ -64,20 +55,26 @@ class ZobristTest {
     @Test
     @DisplayName("a position read from FEN has the key of the same position reached by moves, captures included")
     void fenAndMovesAgree() {
-        Position played = Position.startPosition();
-        for (String move : new String[] {"h2e2", "h9g7", "e2e6", "g7e6"}) { // cannon takes soldier, horse takes cannon
-            played.makeMove(MoveGenerator.parseLegal(played, move));
-        }
+        // The cannon takes a soldier, the horse takes the cannon.
+        Position played = after(Position.START_FEN, "h2e2", "h9g7", "e2e6", "g7e6");
         Position parsed = Position.fromFen(played.toFen());
         assertThat(parsed.key()).isEqualTo(played.key());
     }
 
     @Test
+    @DisplayName("the UCI command 'd' prints the key of the current position after its FEN")
+    void uciShowsTheKey() {
+        Fixtures.Run session = Fixtures.uciSession("position startpos moves h2e2", "d");
+
+        Position position = after(Position.START_FEN, "h2e2");
+        assertThat(session.lines()).endsWith("fen " + position.toFen(), "key " + Long.toHexString(position.key()));
+    }
+
+    @Test
     @DisplayName("the side to move is part of the key: same board, other side, key differs by BLACK_TO_MOVE")
     void sideToMoveChangesTheKey() {
-        String board = "3k5/4a4/3a5/9/9/9/9/9/R8/4K3R";
-        long red = Position.fromFen(board + " w - - 0 1").key();
-        long black = Position.fromFen(board + " b - - 0 1").key();
+        long red = Position.fromFen(MATE_IN_TWO).key();
+        long black = Position.fromFen(MATE_IN_TWO.replace(" w ", " b ")).key();
         assertThat(black).isNotEqualTo(red);
         assertThat(black ^ red).isEqualTo(Zobrist.BLACK_TO_MOVE);
     }
@@ -92,7 +89,7 @@ class ZobristTest {
     @Test
     @DisplayName("every (piece, square) number is distinct and non-zero; the empty row is all zeros")
     void numbersAreDistinct() {
-        java.util.Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         for (int piece = 0; piece < 16; piece++) {
             for (int square = 0; square < Square.COUNT; square++) {
                 long number = Zobrist.PIECE_SQUARE[piece][square];
@@ -111,11 +108,11 @@ class ZobristTest {
     @DisplayName("keys change no search result: chapter 2's scores, moves and node counts")
     void searchIsUnchanged() {
         // Chapter 2's numbers for the start position (its README): depth 4 and depth 5.
-        Search.Result depth4 = new Search().search(Position.startPosition(), 4);
+        Search.Result depth4 = Search.alphaBeta().search(Position.startPosition(), 4);
         assertThat(depth4.nodes()).isEqualTo(149_556);
         assertThat(depth4.score()).isEqualTo(-50);
         assertThat(Move.toUci(depth4.bestMove())).isEqualTo("b2e2");
-        Search.Result depth5 = new Search().search(Position.startPosition(), 5);
+        Search.Result depth5 = Search.alphaBeta().search(Position.startPosition(), 5);
         assertThat(depth5.nodes()).isEqualTo(5_236_364);
         assertThat(Move.toUci(depth5.bestMove())).isEqualTo("c3c4");
     }
