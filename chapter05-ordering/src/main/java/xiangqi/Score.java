@@ -1,0 +1,55 @@
+package xiangqi;
+
+/**
+ * The score bands, named once and kept by every chapter.
+ *
+ * <pre>
+ *  -INFINITE   -MATE  -MATE_BOUND      0      MATE_BOUND   MATE   INFINITE
+ *      |---------|--------|------------|------------|--------|---------|
+ *    window   mated    mated in    normal scores   mate in   mate    window
+ *    bound    now      MAX_PLY                     MAX_PLY   now     bound
+ * </pre>
+ *
+ * A side that has no legal move has lost (checkmate and stalemate, 困毙, alike), so the
+ * search scores it {@code -(MATE - ply)}: the deeper the mate, the smaller its size, and a
+ * shorter win is preferred. Every score with an absolute value above {@link #MATE_BOUND}
+ * is a mate score. {@link #INFINITE} lies outside every score the search can return, so
+ * it can open a search window without ever being mistaken for a real result.
+ */
+final class Score {
+    static final int MAX_PLY = 64;
+    static final int MATE = 30_000;
+    static final int MATE_BOUND = MATE - MAX_PLY;
+    static final int INFINITE = 32_000;
+
+    private Score() {
+    }
+
+    static boolean isMate(int score) {
+        return Math.abs(score) > MATE_BOUND;
+    }
+
+    /** The side to move is mated {@code ply} plies from the root. */
+    static int matedIn(int ply) {
+        return -MATE + ply;
+    }
+
+    /**
+     * UCI's form of a score: {@code cp 35}, or {@code mate 3} (the side to move mates in
+     * three of its own moves), {@code mate -2} (it is mated in two).
+     */
+    static String toUci(int score) {
+        if (!isMate(score)) {
+            return "cp " + score;
+        }
+        int plies = MATE - Math.abs(score);
+        int moves = (plies + 1) / 2;
+        return "mate " + (score > 0 ? moves : -moves);
+    }
+
+    /** A score as the demo tables show it: centipawns, or M3 / -M2 for a mate in moves. */
+    static String toShortText(int score) {
+        String uci = toUci(score);
+        return uci.startsWith("mate ") ? "M" + uci.substring(5) : uci.substring(3);
+    }
+}
