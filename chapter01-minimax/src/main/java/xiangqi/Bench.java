@@ -48,6 +48,7 @@ final class Bench {
 
     private static void report(PrintStream out, String what, long count, String unit, long nanos) {
         double seconds = nanos / 1e9;
-        out.printf("%-58s %11d %s in %7.2f s = %6.2f M %s/s%n", what, count, unit, seconds, count / seconds / 1e6, unit);
+        String padded = what + " ".repeat(Math.max(0, 58 - TextTable.displayWidth(what))); // 困毙 takes four columns
+        out.printf("%s %11d %s in %7.2f s = %6.2f M %s/s%n", padded, count, unit, seconds, count / seconds / 1e6, unit);
     }
 }

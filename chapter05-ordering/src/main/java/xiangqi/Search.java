@@ -36,7 +36,7 @@ package xiangqi;
 final class Search {
     /** The deepest search the command line accepts. */
     static final int MAX_DEPTH = 32;
-    /** Depth for the bench: a few seconds with ordering. */
+    /** Depth for the bench and for a bare UCI {@code go}: about a second with ordering. */
     static final int DEFAULT_DEPTH = 7;
 
     /**
