@@ -181,12 +181,12 @@ final class Search {
     int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
         pvLength[ply] = ply;
+        if (outOfTime()) {
+            return 0;
+        }
         if (depth == 0) {
             leaves++;
             return settings.tableAtHorizon() ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
-        }
-        if (outOfTime()) {
-            return 0;
         }
         int entry = probe(position);
         if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {

@@ -132,13 +132,13 @@ final class Uci {
             switch (words[i]) {
                 case "infinite" -> infinite = true;
                 case "depth" -> depth = (int) number(words, ++i, 1, Search.MAX_DEPTH);
-                case "movetime" -> time = TimeControl.moveTime(number(words, ++i, 1, Long.MAX_VALUE));
+                case "movetime" -> time = TimeControl.moveTime(number(words, ++i, 1, Integer.MAX_VALUE));
                 case "wtime", "btime" -> {
-                    long millis = number(words, ++i, Long.MIN_VALUE, Long.MAX_VALUE);
+                    long millis = number(words, ++i, Integer.MIN_VALUE, Integer.MAX_VALUE);
                     remaining = words[i - 1].equals(red ? "wtime" : "btime") ? millis : remaining;
                 }
                 case "winc", "binc" -> {
-                    long millis = number(words, ++i, 0, Long.MAX_VALUE);
+                    long millis = number(words, ++i, 0, Integer.MAX_VALUE);
                     increment = words[i - 1].equals(red ? "winc" : "binc") ? millis : increment;
                 }
                 case "movestogo" -> movesToGo = (int) number(words, ++i, 1, 1000);
