@@ -1,0 +1,53 @@
+package xiangqi;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The positions every chapter measures, and the chapter's name. This file is the same in
+ * every chapter, so a number printed by one chapter's demo, bench or test can be put
+ * beside the same number from another chapter: same position, same depth.
+ */
+final class Examples {
+    /** A position with the name the reports print above it. */
+    record Example(String name, String fen) {
+        Position position() {
+            return Position.fromFen(fen);
+        }
+    }
+
+    static final Example START = new Example("the start position", Position.START_FEN);
+    static final Example MIDDLEGAME = new Example("a middlegame: horses out, central files open",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1");
+    static final Example ATTACK = new Example("an attack: red has few moves, black's cannons bear down",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1");
+    static final Example NO_MOVE_LOSES = new Example("困毙: a general with no move loses, even when not in check",
+            "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1");
+    static final Example MATE_IN_TWO = new Example("two chariots: mate in two, found at depth 4",
+            "3k5/4a4/3a5/9/9/9/9/9/R8/4K3R w - - 0 1");
+    /** Mate in three; after d0e0 e8f7 it is mate in two (chapter 4's mate-distance example). */
+    static final Example MATE_IN_THREE = new Example("two chariots: mate in three",
+            "5k3/4a4/3a5/9/9/9/9/9/9/R2K4R w - - 0 1");
+
+    /** The demo positions, in the order the reports print them. */
+    static final List<Example> ALL = List.of(START, MIDDLEGAME, ATTACK, NO_MOVE_LOSES, MATE_IN_TWO);
+
+    /** This chapter's name, such as {@code chapter01-minimax}: Maven writes it into chapter.properties. */
+    static final String CHAPTER = chapterName();
+
+    private Examples() {
+    }
+
+    private static String chapterName() {
+        try (InputStream in = Examples.class.getResourceAsStream("/chapter.properties")) {
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties.getProperty("name");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package xiangqi;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The command line, the same in every chapter:
+ * <pre>
+ *   demo [--all | --part N]                      this chapter's report (the default)
+ *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
+ *   search --fen FEN [--moves m1 m2 ...] [--depth D] [--movetime MS] [--hash-mb MB] [--tt-scheme SCHEME]
+ *   judge  --fen FEN --moves m1 m2 ... [--why]   the repetition ruling: none, draw, red-loses, black-loses
+ *   uci                                          the UCI protocol, for Xiangqi GUIs
+ *   bench                                        speed: perft and a search suite
+ * </pre>
+ * Bad input gets one line on stderr and exit status 2.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int status = run(args, System.in, out, err);
+        out.flush();
+        if (status != 0) {
+            System.exit(status); // only on failure: under `mvn exec:java` exit(0) would stop Maven itself
+        }
+    }
+
+    /** Runs one command; returns the exit status. Separate from main() so tests can call it. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        try {
+            String command = args.length == 0 ? "demo" : args[0];
+            if (!List.of("demo", "perft", "search", "judge", "uci", "bench").contains(command)) {
+                throw new IllegalArgumentException(
+                        "unknown command '" + command + "': expected demo, perft, search, judge, uci or bench");
+            }
+            Options options = new Options(args);
+            switch (command) {
+                case "demo" -> {
+                    options.allow("--all", "--part");
+                    Report.run(out, Demo.INTRODUCTION, Demo.PARTS,
+                            Report.choose(Demo.PARTS, options.flag("--all"), options.number("--part")));
+                }
+                case "perft" -> {
+                    options.allow("--fen", "--depth", "--divide");
+                    perft(options.position(), options.depth(0, 12), options.flag("--divide"), out);
+                }
+                case "search" -> {
+                    options.allow("--fen", "--moves", "--depth", "--movetime", "--hash-mb", "--tt-scheme");
+                    Integer movetime = options.number("--movetime");
+                    if (movetime != null && movetime < 1) {
+                        throw new IllegalArgumentException("--movetime " + movetime + " is out of range: give milliseconds, 1 or more");
+                    }
+                    int depth = movetime != null && !options.has("--depth") ? Search.MAX_DEPTH : options.depth(1, Search.MAX_DEPTH);
+                    TimeControl time = movetime == null ? TimeControl.none() : TimeControl.moveTime(movetime);
+                    search(options.position(), depth, time, options.table(), out);
+                }
+                case "judge" -> {
+                    options.allow("--fen", "--moves", "--why");
+                    judge(options.position(), options.flag("--why"), out);
+                }
+                case "uci" -> {
+                    options.allow();
+                    new Uci(out).run(in);
+                }
+                case "bench" -> {
+                    options.allow();
+                    Bench.run(out);
+                }
+                default -> throw new IllegalStateException("unreachable: " + command);
+            }
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private static void perft(Position position, int depth, boolean divide, PrintStream out) {
+        Perft perft = new Perft(depth);
+        long total;
+        if (divide && depth > 0) {
+            total = 0;
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            int count = MoveGenerator.generateLegal(position, moves);
+            for (int i = 0; i < count; i++) {
+                position.makeMove(moves[i]);
+                long leaves = perft.count(position, depth - 1);
+                position.unmakeMove(moves[i]);
+                out.println(Move.toUci(moves[i]) + ": " + leaves);
+                total += leaves;
+            }
+        } else {
+            total = perft.count(position, depth);
+        }
+        out.println("nodes " + total);
+    }
+
+    private static void search(Position position, int depth, TimeControl time, TranspositionTable table, PrintStream out) {
+        Search.Result result = Search.withRepetitions(table).search(position, depth, time, iteration -> printInfo(iteration, out));
+        printBestMove(position, result, out);
+    }
+
+    /**
+     * The repetition ruling on the position the moves reached; with {@code why}, first the
+     * cycle and each side's level. The verdict is always the last line.
+     */
+    private static void judge(Position position, boolean why, PrintStream out) {
+        Repetition.Verdict verdict = Repetition.judge(position);
+        if (why && verdict.outcome() != Repetition.Outcome.NONE) {
+            out.println("the position before move " + (verdict.start() + 1) + " came back after " + verdict.cycle().length
+                    + " plies: " + String.join(" ", java.util.Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
+            for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                Repetition.Level level = verdict.level()[color];
+                String detail = switch (level) {
+                    case CHECK -> "every " + Position.colorName(color) + " move gave check";
+                    case CHASE -> "every " + Position.colorName(color) + " move attacked anew the "
+                            + Position.colorName(color ^ 1) + " " + Position.typeName(Piece.type(position.pieceAt(verdict.chasedFrom()[color])))
+                            + " that stood on " + Square.name(verdict.chasedFrom()[color]);
+                    case IDLE -> "neither all checks nor all chases of one piece";
+                };
+                out.printf("%-5s %-5s %s%n", Position.colorName(color), level.name().toLowerCase(java.util.Locale.ROOT), detail);
+            }
+        } else if (why) {
+            out.println("no repetition: this position has not stood before, with the same side to move,"
+                    + " since the last capture or soldier's step forward");
+        }
+        out.println(verdict.outcome().text);
+    }
+
+    /** UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV. */
+    static void printInfo(Search.Result result, PrintStream out) {
+        StringBuilder line = new StringBuilder("info depth ").append(result.depth())
+                .append(" score ").append(Score.toUci(result.score()))
+                .append(" nodes ").append(result.nodes())
+                .append(" time ").append(result.millis());
+        if (result.pv().length > 0) {
+            line.append(" pv");
+            for (int move : result.pv()) {
+                line.append(' ').append(Move.toUci(move));
+            }
+        }
+        out.println(line);
+    }
+
+    /** The end of a search: the PV in Chinese, then {@code bestmove}. */
+    static void printBestMove(Position position, Search.Result result, PrintStream out) {
+        if (result.pv().length > 0) {
+            out.println("info string pv " + Notation.chineseLine(position, result.pv(), 0, result.pv().length));
+            out.println("bestmove " + Move.toUci(result.bestMove()));
+        } else {
+            out.println("bestmove (none)"); // no legal move: the side to move has already lost
+        }
+    }
+
+    /**
+     * Command-line options: {@code --name value...}. An option takes every word up to the
+     * next {@code --option}, so an unquoted FEN or a list of moves both work.
+     */
+    private static final class Options {
+        private final Map<String, List<String>> values = new HashMap<>();
+
+        Options(String[] args) {
+            List<String> current = null;
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].startsWith("--")) {
+                    current = new ArrayList<>();
+                    if (values.put(args[i], current) != null) {
+                        throw new IllegalArgumentException("option " + args[i] + " given twice");
+                    }
+                } else if (current == null) {
+                    throw new IllegalArgumentException("unexpected word '" + args[i] + "': options start with --");
+                } else {
+                    current.add(args[i]);
+                }
+            }
+        }
+
+        void allow(String... names) {
+            Set<String> allowed = Set.of(names);
+            for (String name : values.keySet()) {
+                if (!allowed.contains(name)) {
+                    throw new IllegalArgumentException("unknown option " + name
+                            + (names.length == 0 ? " (this command takes none)" : ", expected one of " + String.join(" ", names)));
+                }
+            }
+        }
+
+        boolean has(String name) {
+            return values.containsKey(name);
+        }
+
+        boolean flag(String name) {
+            List<String> words = values.get(name);
+            if (words != null && !words.isEmpty()) {
+                throw new IllegalArgumentException(name + " takes no value, got '" + words.get(0) + "'");
+            }
+            return words != null;
+        }
+
+        int depth(int min, int max) {
+            Integer depth = number("--depth");
+            if (depth == null) {
+                throw new IllegalArgumentException("missing --depth N (a whole number from " + min + " to " + max + ")");
+            }
+            if (depth < min || depth > max) {
+                throw new IllegalArgumentException("--depth " + depth + " is out of range " + min + ".." + max);
+            }
+            return depth;
+        }
+
+        /** The whole number after {@code name}, or null if the option is absent. */
+        Integer number(String name) {
+            List<String> words = values.get(name);
+            if (words == null) {
+                return null;
+            }
+            if (words.size() != 1) {
+                throw new IllegalArgumentException(name + " takes one number, got '" + String.join(" ", words) + "'");
+            }
+            try {
+                return Integer.parseInt(words.get(0));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + " '" + words.get(0) + "' is not a whole number");
+            }
+        }
+
+        /** The transposition table from --hash-mb (default 16) and --tt-scheme (default two-tier). */
+        TranspositionTable table() {
+            int megabytes = TranspositionTable.DEFAULT_MB;
+            List<String> size = values.get("--hash-mb");
+            if (size != null) {
+                if (size.size() != 1) {
+                    throw new IllegalArgumentException("--hash-mb takes one number, got '" + String.join(" ", size) + "'");
+                }
+                megabytes = TranspositionTable.parseMegabytes(size.get(0));
+            }
+            TranspositionTable.Scheme scheme = TranspositionTable.Scheme.TWO_TIER;
+            List<String> schemeWords = values.get("--tt-scheme");
+            if (schemeWords != null) {
+                if (schemeWords.size() != 1) {
+                    throw new IllegalArgumentException("--tt-scheme takes one of " + TranspositionTable.Scheme.names());
+                }
+                scheme = TranspositionTable.Scheme.parse(schemeWords.get(0));
+            }
+            return new TranspositionTable(megabytes, scheme);
+        }
+
+        /** The position from --fen (the start position if absent), with --moves played. */
+        Position position() {
+            List<String> fen = values.get("--fen");
+            if (fen != null && fen.isEmpty()) {
+                throw new IllegalArgumentException("--fen needs a position, e.g. --fen \"" + Position.START_FEN + "\"");
+            }
+            Position position = fen == null || fen.equals(List.of("startpos"))
+                    ? Position.startPosition() : Position.fromFen(String.join(" ", fen));
+            List<String> moves = values.get("--moves");
+            if (moves != null) {
+                for (String text : moves) {
+                    position.makeMove(MoveGenerator.parseLegal(position, text));
+                }
+            }
+            return position;
+        }
+    }
+}

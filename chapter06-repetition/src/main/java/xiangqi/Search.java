@@ -1,0 +1,394 @@
+package xiangqi;
+
+/**
+ * Alpha-beta search (α-β 剪枝) in negamax form, with a transposition table (置换表), moves
+ * in a good order (走法排序), iterative deepening: depth 1, 2, ... until the depth or
+ * the time runs out, and the rules of repetition (重复局面).
+ *
+ * <p><b>Why repetitions matter.</b> A search that cannot see that a line returns to a
+ * position it has already played takes a cycle for progress: it gives check for ever when
+ * perpetual check (长将) loses, and it cannot find the draw that saves a lost game. So each
+ * node first asks {@link Repetition} whether its position is a repetition, over the search
+ * path and the game before it, and if so scores it by the rules ({@link #repetitionScore}).
+ * Those scores belong to the path, not the position, and stay out of the table.
+ *
+ * <p><b>Why order matters.</b> A node is cut off as soon as one move reaches beta, so the
+ * tree alpha-beta searches depends on which move comes first. Tried in the best order it
+ * is close to the Knuth-Moore minimal tree; in the generator's order it is far above it
+ * (chapter 2). {@link MovePicker} gives the table's move first, then captures, killers and
+ * the quiet moves by history; {@link #rememberCutoff} feeds the killers and the history.
+ *
+ * <p><b>Iterative deepening</b> looks like waste (every depth repeats the ones before) but
+ * pays twice: each iteration leaves best moves in the table, so the next one finds its cut
+ * -offs sooner, and a search that must stop can answer with the last finished iteration.
+ *
+ * <p>Minimax (chapter 1) asks every child for its exact value. Alpha-beta passes a window
+ * down instead: {@code alpha}, the score the side to move is already sure of, and
+ * {@code beta}, the score the opponent is already sure of one level up. As soon as one
+ * move reaches {@code beta} the opponent will never allow this position, so the remaining
+ * moves need not be searched: a <b>cut-off</b>. In the max/min form this is two rules, the
+ * "alpha cut-off" at one level and the "beta cut-off" at the next; in negamax the window
+ * is negated and swapped at each level, {@code (-beta, -alpha)}, and one rule serves both.
+ *
+ * <p>This search is <b>fail-soft</b>: it returns the best score it saw even when that lies
+ * outside the window. A result {@code <= alpha} is an upper bound of the true value, a
+ * result {@code >= beta} a lower bound, and a result strictly inside is exact.
+ *
+ * <p><b>A node</b> is one call of {@link #alphaBeta}: the root, interior nodes and the
+ * leaves all count. A <b>leaf</b> is a node that searches no child: one at the horizon
+ * (depth 0), where the static evaluation is called, or one whose side to move has no
+ * legal move (mated). These are chapter 1's definitions, kept so the counts compare: a
+ * node answered by the table still counts, since the function was called.
+ */
+final class Search {
+    /** The deepest search the command line accepts. */
+    static final int MAX_DEPTH = 32;
+    /** Depth for the bench and for a bare UCI {@code go}: about a second with ordering. */
+    static final int DEFAULT_DEPTH = 7;
+
+    /**
+     * How a search is set up, fixed when it is made. The presets below are the ones the
+     * chapter runs; the other combinations are experiments the demo and the tests measure.
+     *
+     * @param pruning            false only for chapter 1's minimax: without the cut-off,
+     *                           alpha still rises and may pass beta, but no move is skipped
+     * @param useTable           false for chapter 3's search, which never looks at the table
+     * @param sameDepthOnly      let an entry answer a node only if it was searched to exactly
+     *                           the depth needed now: then the table cannot change the root
+     *                           score (a test), at the price of fewer answers
+     * @param tableAtHorizon     also look up and store the horizon's leaves (chapter 4's demo)
+     * @param hashMove           try the table's best move first
+     * @param capturesFirst      then the captures, by MVV/LVA
+     * @param killers            then the two killer moves of this distance from the root
+     * @param history            then the quiet moves by their history score
+     * @param iterativeDeepening search depth 1, 2, ... up to the depth asked, not only that one
+     * @param repetitions        rule on repeated positions (this chapter); off, the search is chapter 5's
+     */
+    record Settings(boolean pruning, boolean useTable, boolean sameDepthOnly, boolean tableAtHorizon,
+            boolean hashMove, boolean capturesFirst, boolean killers, boolean history, boolean iterativeDeepening,
+            boolean repetitions) {
+        /** The settings of chapters 1 to 5, which know nothing of repetitions. */
+        Settings(boolean pruning, boolean useTable, boolean sameDepthOnly, boolean tableAtHorizon,
+                boolean hashMove, boolean capturesFirst, boolean killers, boolean history, boolean iterativeDeepening) {
+            this(pruning, useTable, sameDepthOnly, tableAtHorizon, hashMove, capturesFirst, killers, history,
+                    iterativeDeepening, false);
+        }
+
+        static final Settings MINIMAX = new Settings(false, false, false, false, false, false, false, false, false);
+        static final Settings ALPHA_BETA = new Settings(true, false, false, false, false, false, false, false, false);
+        /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
+        static final Settings WITH_TABLE = new Settings(true, true, false, false, true, false, false, false, false);
+        static final Settings ORDERED = new Settings(true, true, false, false, true, true, true, true, true);
+        /** This chapter's search: chapter 5's, plus the repetition rules. */
+        static final Settings REPETITIONS = new Settings(true, true, false, false, true, true, true, true, true, true);
+    }
+
+    private final Settings settings;
+    /** The transposition table; unused (and may be null) when the settings say so. */
+    private final TranspositionTable table;
+    /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
+    private final long[] tableCutoffs = new long[4];
+    /** Cut-offs by the stage of the move that made them, and how many came from the first move tried. */
+    private final long[] stageCutoffs = new long[MovePicker.Stage.values().length];
+    private long firstMoveCutoffs;
+
+    private final MovePicker[] pickers = new MovePicker[Score.MAX_PLY];
+    private final Killers killers = new Killers();
+    private final History history = new History();
+    private TimeControl time = TimeControl.none();
+    /** False until the first iteration has finished: until then there is no move to fall back on. */
+    private boolean mayStop;
+    private boolean abandoned;
+
+    // The triangular PV table: pv[ply] holds the best line found from that ply on.
+    private final int[][] pv = new int[Score.MAX_PLY + 1][Score.MAX_PLY + 1];
+    private final int[] pvLength = new int[Score.MAX_PLY + 1];
+    private long nodes;
+    private long leaves;
+    private long cutoffs;
+
+    Search(Settings settings, TranspositionTable table) {
+        if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
+            throw new IllegalArgumentException("these settings need a table");
+        }
+        this.settings = settings;
+        this.table = table;
+        for (int ply = 0; ply < pickers.length; ply++) {
+            pickers[ply] = new MovePicker();
+        }
+    }
+
+    /** Chapter 1's minimax: this search with the cut-off switched off. */
+    static Search minimax() {
+        return new Search(Settings.MINIMAX, null);
+    }
+
+    /** Chapter 3's alpha-beta: no table, no deepening, the moves in the generator's order. */
+    static Search alphaBeta() {
+        return new Search(Settings.ALPHA_BETA, null);
+    }
+
+    /** Chapter 4's search with {@code table}: the table's move first, then the generator's order. */
+    static Search withTable(TranspositionTable table) {
+        return new Search(Settings.WITH_TABLE, table);
+    }
+
+    /** Chapter 5's search with {@code table}: ordered moves, iterative deepening. */
+    static Search ordered(TranspositionTable table) {
+        return new Search(Settings.ORDERED, table);
+    }
+
+    /** This chapter's search with {@code table}: chapter 5's, plus the repetition rules. */
+    static Search withRepetitions(TranspositionTable table) {
+        return new Search(Settings.REPETITIONS, table);
+    }
+
+    /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
+    static Search standard() {
+        return withRepetitions(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
+    }
+
+    /** What one search found, and what it cost. */
+    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        int bestMove() {
+            return pv.length > 0 ? pv[0] : Move.NONE;
+        }
+    }
+
+    /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
+    Result search(Position position, int depth) {
+        return search(position, depth, TimeControl.none(), iteration -> { });
+    }
+
+    /**
+     * Iterative deepening: searches depth 1, 2, ... {@code maxDepth} (only {@code maxDepth}
+     * without deepening), showing each finished iteration to {@code eachIteration}, until
+     * {@code time} says stop. Returns the last finished iteration; its node count is the
+     * sum of all of them. The first iteration always finishes, so there is always a move.
+     */
+    Result search(Position position, int maxDepth, TimeControl time, java.util.function.Consumer<Result> eachIteration) {
+        this.time = time;
+        nodes = 0;
+        leaves = 0;
+        cutoffs = 0;
+        firstMoveCutoffs = 0;
+        java.util.Arrays.fill(tableCutoffs, 0);
+        java.util.Arrays.fill(stageCutoffs, 0);
+        killers.clear();
+        mayStop = false;
+        long start = System.nanoTime();
+        Result last = null;
+        for (int depth = settings.iterativeDeepening() ? 1 : maxDepth; depth <= maxDepth; depth++) {
+            abandoned = false;
+            int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+            if (abandoned) {
+                break; // out of time: this iteration's result is incomplete, keep the last one
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            last = new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
+            eachIteration.accept(last);
+            mayStop = true;
+            if (time.noTimeForAnotherIteration()) {
+                break;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * The value of the position for the side to move, looking {@code depth} plies ahead,
+     * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
+     * the distance from the root. The moves are tried in the generator's order, except
+     * that the table's best move for this position, if it has one, goes first.
+     */
+    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+        nodes++;
+        pvLength[ply] = ply;
+        if (outOfTime()) {
+            return 0;
+        }
+        if (ply > 0 && settings.repetitions() && Repetition.find(position) != Repetition.NOT_FOUND) {
+            leaves++;
+            return repetitionScore(position, ply); // the game's rules end this line, not the horizon
+        }
+        if (depth == 0) {
+            leaves++;
+            return settings.tableAtHorizon() ? evaluateThroughTable(position, ply) : evaluate(position);
+        }
+        int entry = probe(position);
+        if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
+            return table.score(entry, ply); // 完全利用: the stored result answers this node
+        }
+        MovePicker picker = pickers[ply];
+        int hashMove = entry == TranspositionTable.MISSING ? Move.NONE : table.move(entry);
+        picker.start(position, settings, hashMove, killers.first(ply), killers.second(ply), history);
+        int originalAlpha = alpha;
+        int bestMove = Move.NONE;
+        int best = -Score.INFINITE;
+        int tried = 0;
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            tried++;
+            position.makeMove(move);
+            int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            position.unmakeMove(move);
+            if (abandoned) {
+                return 0; // out of time: nothing here may be trusted or stored
+            }
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;          // a better line for us: the window narrows
+                    bestMove = move;
+                    updatePv(ply, move);
+                }
+                if (score >= beta && settings.pruning()) {
+                    rememberCutoff(position, move, depth, ply, tried, picker.lastStage());
+                    break;                  // the opponent will avoid this position: stop
+                }
+            }
+        }
+        if (tried == 0) {
+            leaves++;
+            return Score.matedIn(ply); // checkmate or stalemate: the side to move has lost
+        }
+        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply);
+        return best;
+    }
+
+    /**
+     * A repeated position, scored by the rules: a draw, or a loss by the rule for the side
+     * that forced the repetition, {@link Score#BAN} less the distance from the root, so
+     * that a later loss is preferred to an earlier one, as with mates. The root itself is
+     * never ruled on: the search is asked for a move there, not a verdict.
+     */
+    private static int repetitionScore(Position position, int ply) {
+        int loser = Repetition.judge(position).outcome().loser();
+        if (loser == -1) {
+            return Score.DRAW;
+        }
+        return loser == position.sideToMove() ? Score.bannedIn(ply) : -Score.bannedIn(ply);
+    }
+
+    /**
+     * The static evaluation, with one change when repetitions are scored: it never returns
+     * {@link Score#DRAW}, which is kept for a repetition (an evaluation of 0 becomes 1). So
+     * every score of exactly 0 in the tree comes from a repetition, and {@link #store} can
+     * keep it out of the table (XQWLight does the same).
+     */
+    private int evaluate(Position position) {
+        int score = Evaluation.evaluate(position);
+        return settings.repetitions() && score == Score.DRAW ? score + 1 : score;
+    }
+
+    /**
+     * A cut-off: count it, and remember the move if it is quiet. It becomes this distance's
+     * first killer, and its history score grows by depth²: a cut-off far from the leaves
+     * saved much more work than one next to them.
+     */
+    private void rememberCutoff(Position position, int move, int depth, int ply, int tried, MovePicker.Stage stage) {
+        cutoffs++;
+        firstMoveCutoffs += tried == 1 ? 1 : 0;
+        stageCutoffs[stage.ordinal()]++;
+        if (position.pieceAt(Move.to(move)) == Piece.EMPTY) {
+            if (settings.killers()) {
+                killers.remember(ply, move);
+            }
+            if (settings.history()) {
+                history.reward(position, move, depth);
+            }
+        }
+    }
+
+    /**
+     * Checks the clock every 1024 nodes, and never in the first iteration, which must
+     * finish so that there is a move to play. Once out of time, every node returns at once.
+     */
+    private boolean outOfTime() {
+        if ((nodes & 1023) == 0 && mayStop && time.mustStop()) {
+            abandoned = true;
+        }
+        return abandoned;
+    }
+
+    /** The table's entry for this position, or MISSING (always, for a search without a table). */
+    private int probe(Position position) {
+        return settings.useTable() ? table.probe(position.key()) : TranspositionTable.MISSING;
+    }
+
+    /**
+     * Writes the node's result down, for a search with a table; but not a score that comes
+     * from a repetition below (a draw or a ban, or a bound made of one). It is true only of
+     * the path that led here: reached by another path the same position may repeat
+     * nothing, and a table entry would hand the draw or the loss to that path too.
+     */
+    private void store(Position position, int depth, int bound, int score, int move, int ply) {
+        if (settings.useTable() && !(settings.repetitions() && Score.dependsOnPath(score))) {
+            table.store(position.key(), depth, bound, score, move, ply);
+        }
+    }
+
+    /**
+     * Can the table's entry answer this node without a search? Only if it was searched at
+     * least as deep as we need now, and its bound settles the question for our window: an
+     * exact value always does, a lower bound only if it already reaches beta, an upper
+     * bound only if it is already at most alpha.
+     */
+    private boolean tableDecides(int entry, int alpha, int beta, int depth, int ply) {
+        int stored = table.depth(entry);
+        if (settings.sameDepthOnly() ? stored != depth : stored < depth) {
+            return false;
+        }
+        int score = table.score(entry, ply);
+        int bound = table.bound(entry);
+        boolean decides = bound == TranspositionTable.EXACT
+                || bound == TranspositionTable.LOWER && score >= beta
+                || bound == TranspositionTable.UPPER && score <= alpha;
+        if (decides) {
+            tableCutoffs[bound]++;
+        }
+        return decides;
+    }
+
+    /** A leaf's evaluation, looked up in the table first and stored there after. */
+    private int evaluateThroughTable(Position position, int ply) {
+        int entry = table.probe(position.key());
+        if (entry != TranspositionTable.MISSING && table.bound(entry) == TranspositionTable.EXACT) {
+            return table.score(entry, ply);
+        }
+        int score = Evaluation.evaluate(position);
+        table.store(position.key(), 0, TranspositionTable.EXACT, score, Move.NONE, ply);
+        return score;
+    }
+
+    /** What a fail-soft result means, given the window the node was searched with. */
+    static int boundOf(int score, int alpha, int beta) {
+        return score >= beta ? TranspositionTable.LOWER
+                : score <= alpha ? TranspositionTable.UPPER : TranspositionTable.EXACT;
+    }
+
+    /** The best line from {@code ply} is {@code move} followed by the child's best line. */
+    private void updatePv(int ply, int move) {
+        pv[ply][ply] = move;
+        System.arraycopy(pv[ply + 1], ply + 1, pv[ply], ply + 1, pvLength[ply + 1] - ply - 1);
+        pvLength[ply] = pvLength[ply + 1];
+    }
+
+    long nodes() {
+        return nodes;
+    }
+
+    /** Of the last search's cut-offs, how many the first move tried made. */
+    long firstMoveCutoffs() {
+        return firstMoveCutoffs;
+    }
+
+    /** Of the last search's cut-offs, how many a move from this stage of the picker made. */
+    long cutoffs(MovePicker.Stage stage) {
+        return stageCutoffs[stage.ordinal()];
+    }
+
+    /** How many nodes of the last search an entry with this bound answered. */
+    long tableCutoffs(int bound) {
+        return tableCutoffs[bound];
+    }
+}

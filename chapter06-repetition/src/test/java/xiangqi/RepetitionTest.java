@@ -1,0 +1,450 @@
+package xiangqi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.after;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The repetition rules: how a repeated position is found, how the cycle is ruled, and each
+ * rule of what a chase is, on positions built to show one rule each. Moves are written
+ * with ranks 0-9 (rank 0 is red's back rank).
+ */
+class RepetitionTest {
+
+    private static String verdict(String fen, String moves) {
+        return Repetition.judge(after(fen, moves.split(" "))).outcome().text;
+    }
+
+    @Nested
+    @DisplayName("detection")
+    class Detection {
+        @Test
+        @DisplayName("the start position: four quiet moves and back, and the position has come back once")
+        void shuffleComesBack() {
+            Position position = after(Position.START_FEN, "b0c2", "b9c7", "c2b0");
+            assertThat(Repetition.find(position)).isEqualTo(Repetition.NOT_FOUND);
+            Fixtures.play(position, "c7b9");
+            assertThat(Repetition.find(position)).isZero(); // the position before move 0, the start
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("the same board with the other side to move is not a repetition")
+        void sideToMoveCounts() {
+            // The red chariot goes round a0-a1-a2-a0 in three moves while black's goes a9-a8-a9
+            // in two: after five plies the board is the start's, but with black to move.
+            String fen = "r3k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1";
+            Position position = after(fen, "a0a1", "a9a8", "a1a2", "a8a9", "a2a0");
+            assertThat(position.toFen().split(" ")[0]).isEqualTo(fen.split(" ")[0]);
+            assertThat(Repetition.find(position)).isEqualTo(Repetition.NOT_FOUND);
+        }
+
+        @Test
+        @DisplayName("a capture ends the scan: positions before it can never come back")
+        void captureEndsTheScan() {
+            String fen = "r3k4/9/9/9/9/9/9/9/9/R2K5 w";
+            Position position = after(fen, "a0a1", "a9a8", "a1a0", "a8a9");
+            assertThat(Repetition.find(position)).isZero();
+            Fixtures.play(position, "a0a9"); // chariot takes chariot
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.NONE);
+            Fixtures.play(position, "e9e8", "a9a8", "e8e9", "a8a9");
+            assertThat(Repetition.find(position)).isEqualTo(5); // the cycle after the capture, not before it
+        }
+
+        @Test
+        @DisplayName("so does a soldier's step forward: soldiers never step back")
+        void soldierStepEndsTheScan() {
+            Position position = after("r3k4/9/9/9/P8/9/9/9/9/R2K5 w", "a0a1", "a9a8", "a1a0", "a8a9");
+            assertThat(Repetition.find(position)).isZero();
+            Fixtures.play(position, "a5a6", "e9e8", "a0a1", "e8e9", "a1a0");
+            assertThat(Repetition.find(position)).isEqualTo(5); // not 0: the soldier stepped forward at move 4
+            // Across the river a soldier also steps sideways, and that step can be undone.
+            Fixtures.play(position, "e9e8", "a6b6", "e8e9", "b6a6");
+            assertThat(Repetition.find(position)).isEqualTo(9);
+        }
+
+        @Test
+        @DisplayName("judging leaves the position, its key and its history exactly as they were")
+        void judgeRestoresThePosition() {
+            Position position = after(FSF_CHASE_FEN, FSF_CHASE_MOVES.split(" "));
+            String fen = position.toFen();
+            long key = position.key();
+            int length = position.historyLength();
+            Repetition.judge(position);
+            assertThat(position.toFen()).isEqualTo(fen);
+            assertThat(position.key()).isEqualTo(key);
+            assertThat(position.historyLength()).isEqualTo(length);
+        }
+    }
+
+    /** Fairy-Stockfish's "direct chase by cannon": red's cannon chases the black chariot. */
+    static final String FSF_CHASE_FEN = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+    static final String FSF_CHASE_MOVES = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2";
+
+    /** The black general on d9, a red chariot on a8 that can check it from rank 9 or rank 8. */
+    static final String CHARIOT_CHECKS = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
+
+    @Nested
+    @DisplayName("the verdict: check > chase > idle, the higher level loses")
+    class Verdict {
+        @Test
+        @DisplayName("perpetual check (长将) loses: every red move gives check")
+        void perpetualCheckLoses() {
+            Repetition.Verdict verdict = Repetition.judge(after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8", "d8d9", "a8a9"));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHECK, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+        }
+
+        @Test
+        @DisplayName("one check, then a quiet move (一将一闲): idle, and the repetition is a draw")
+        void checkThenIdleIsNotPerpetual() {
+            Repetition.Verdict verdict = Repetition.judge(after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a7", "d8d9", "a7a9"));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("mutual perpetual check draws (Fairy-Stockfish's suite)")
+        void mutualCheckDraws() {
+            Repetition.Verdict verdict = Repetition.judge(after("9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w",
+                    "e3d3 d6e6 d3e3 e6d6 e3d3 d6e6 d3e3 e6d6".split(" ")));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHECK, Repetition.Level.CHECK);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("perpetual chase (长捉) loses: the chariot follows the cannon from b7 to c7 and back")
+        void chasingOnePieceLoses() {
+            Repetition.Verdict verdict = Repetition.judge(after("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w",
+                    "c4b4", "b7c7", "b4c4", "c7b7", "c4b4"));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.IDLE);
+            assertThat(Square.name(verdict.chasedFrom()[Piece.RED])).isEqualTo("b7"); // one piece, followed as it ran
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+        }
+
+        @Test
+        @DisplayName("attacking two pieces in turn is not a chase: it must be the same piece all cycle")
+        void chasingTwoPiecesInTurnIsIdle() {
+            Repetition.Verdict verdict = Repetition.judge(after("4k4/9/1cc6/9/9/2R6/9/9/9/3K5 w",
+                    "c4b4", "e9e8", "b4c4", "e8e9", "c4b4"));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("a soldier may attack for ever: the same dance with a chariot loses, with a soldier draws")
+        void soldierAttacksAreNotChases() {
+            String moves = "g5f5 f6g6 f5g5 g6f6 g5f5";
+            assertThat(verdict("4k4/9/9/5c3/6R2/9/9/9/9/3K5 w", moves)).isEqualTo("red-loses");
+            assertThat(verdict("4k4/9/9/5c3/6P2/9/9/9/9/3K5 w", moves)).isEqualTo("draw");
+        }
+    }
+
+    private static TranspositionTable table() {
+        return new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, true);
+    }
+
+    @Nested
+    @DisplayName("in the search")
+    class InTheSearch {
+        /** Red has checked from a9 and a8 once each; checking again from a9 repeats the cycle. */
+        private Position afterOneRoundOfChecks() {
+            return after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8", "d8d9");
+        }
+
+        @Test
+        @DisplayName("a repetition that began in the game is seen inside the search: a8a9 now loses for red")
+        void gameHistoryReachesTheSearch() {
+            Position position = afterOneRoundOfChecks();
+            Fixtures.play(position, "a8a9"); // the search's first ply: the position of move 1 is back
+            int score = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
+            assertThat(score).isEqualTo(Score.BAN - 1); // black, to move, wins by the rule one ply from the root
+
+            Position fresh = Position.fromFen(position.toFen()); // the same board, no history
+            int freshScore = Search.withRepetitions(table()).alphaBeta(fresh, -Score.INFINITE, Score.INFINITE, 3, 1);
+            assertThat(Score.isBan(freshScore)).isFalse();
+        }
+
+        @Test
+        @DisplayName("chapter 5's search cannot see it: the same call scores the position by the board")
+        void chapterFiveSearchIsBlind() {
+            Position position = afterOneRoundOfChecks();
+            Fixtures.play(position, "a8a9");
+            int score = Search.ordered(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
+            assertThat(Score.isBan(score)).isFalse();
+        }
+
+        @Test
+        @DisplayName("the root is never ruled on: a repeated root still gets a move")
+        void rootIsNotRuled() {
+            Position position = after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8", "d8d9", "a8a9");
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+            Search.Result result = Search.withRepetitions(table()).search(position, 3);
+            assertThat(result.bestMove()).isNotEqualTo(Move.NONE);
+        }
+
+        @Test
+        @DisplayName("a ban never comes back from the table: a table filled with history gives a fresh search's result")
+        void banScoresStayOutOfTheTable() {
+            TranspositionTable shared = table();
+            Position withHistory = afterOneRoundOfChecks();
+            Search.Result first = Search.withRepetitions(shared).search(withHistory, 6);
+            assertThat(first.bestMove()).isNotEqualTo(MoveGenerator.parseLegal(withHistory, "a8a9"));
+
+            // The same board, set up from its FEN: no history, so a8a9 repeats nothing here.
+            for (int depth = 1; depth <= 6; depth++) {
+                Position fresh = Position.fromFen(withHistory.toFen());
+                Search.Result warm = new Search(Search.Settings.REPETITIONS, shared).search(fresh, depth);
+                Search.Result cold = Search.withRepetitions(table()).search(fresh, depth);
+                assertThat(Score.isBan(warm.score())).isFalse();
+                assertThat(Score.isBan(cold.score())).isFalse();
+            }
+            assertNoPathDependentEntries(shared, withHistory, 4);
+        }
+
+        /** Walks every line {@code plies} deep and checks that no entry holds a draw or a ban. */
+        private void assertNoPathDependentEntries(TranspositionTable table, Position position, int plies) {
+            int entry = table.probe(position.key());
+            if (entry != TranspositionTable.MISSING) {
+                assertThat(Score.dependsOnPath(table.score(entry, 0))).as(position.toFen()).isFalse();
+            }
+            if (plies == 0) {
+                return;
+            }
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            int count = MoveGenerator.generateLegal(position, moves);
+            for (int i = 0; i < count; i++) {
+                position.makeMove(moves[i]);
+                assertNoPathDependentEntries(table, position, plies - 1);
+                position.unmakeMove(moves[i]);
+            }
+        }
+
+        @Test
+        @DisplayName("no evaluation is ever exactly the draw score, so a 0 in the tree is a repetition")
+        void evaluationNeverDraws() {
+            Position symmetric = Position.startPosition();
+            assertThat(Evaluation.evaluate(symmetric)).isZero();
+            int score = Search.withRepetitions(table()).alphaBeta(symmetric, -Score.INFINITE, Score.INFINITE, 0, 1);
+            assertThat(score).isEqualTo(1);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource({"part 1 (red ahead), " + Demo.CHECKING_WINNER, "part 2 (black lost), " + Demo.CHECKING_LOSER})
+        @DisplayName("in the demo's self-play, chapter 6 never loses by a repetition rule, and chapter 5 does")
+        void selfPlayNeverLosesByRule(String game, String fen) {
+            Demo.Game ruled = Demo.play(fen, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
+            assertThat(ruled.verdict() == null ? Repetition.Outcome.NONE : ruled.verdict().outcome())
+                    .isIn(Repetition.Outcome.NONE, Repetition.Outcome.DRAW);
+            Demo.Game blind = Demo.play(fen, Search.Settings.ORDERED, Search.Settings.ORDERED);
+            assertThat(blind.end()).contains("loses by perpetual check");
+        }
+
+        @Test
+        @DisplayName("UCI: a repetition in 'position ... moves' is respected by go")
+        void uciSeesTheGame() {
+            // Black to move, in check; d8d9 brings back the position the game began with, and
+            // red's checks all cycle long lose: black wins by the rule one ply from the root.
+            String position = "position fen " + CHARIOT_CHECKS;
+            String winByRule = "score cp " + (Score.BAN - 1);
+            Fixtures.Run repeated = Fixtures.uciSession(position + " moves a8a9 d9d8 a9a8", "go depth 1");
+            assertThat(repeated.lines()).anyMatch(line -> line.contains(winByRule));
+            assertThat(repeated.bestmove()).isEqualTo("d8d9");
+
+            Fixtures.Run fresh = Fixtures.uciSession("position fen 9/R2k5/9/9/9/9/9/9/9/4K4 b", "go depth 1"); // same board
+            assertThat(fresh.lines()).noneMatch(line -> line.contains(winByRule));
+        }
+    }
+
+    @Nested
+    @DisplayName("the judge command")
+    class JudgeCommand {
+        private static final String CHECKS = "a8a9 d9d8 a9a8 d8d9 a8a9";
+
+        private Fixtures.Run judge(String fen, String moves, String... more) {
+            String[] args = Stream.concat(Stream.of("judge", "--fen", fen, "--moves"),
+                    Stream.concat(Stream.of(moves.split(" ")), Stream.of(more))).toArray(String[]::new);
+            return Fixtures.run(args);
+        }
+
+        @Test
+        @DisplayName("prints one line, the verdict on the position the moves reach")
+        void verdictLine() {
+            assertThat(judge(CHARIOT_CHECKS, CHECKS).lines()).containsExactly("red-loses");
+            assertThat(judge(CHARIOT_CHECKS, "a8a9 d9d8 a9a8").lines()).containsExactly("none");
+            assertThat(judge(CHARIOT_CHECKS, "a8a9 d9d8 a9a7 d8d9 a7a9").lines()).containsExactly("draw");
+        }
+
+        @Test
+        @DisplayName("--why shows the cycle and each side's level, the verdict last")
+        void why() {
+            Fixtures.Run run = judge(CHARIOT_CHECKS, CHECKS, "--why");
+            assertThat(run.status()).isZero();
+            assertThat(run.lines()).containsExactly(
+                    "the position before move 2 came back after 4 plies: d9d8 a9a8 d8d9 a8a9",
+                    "red   check every red move gave check",
+                    "black idle  neither all checks nor all chases of one piece",
+                    "red-loses");
+            assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why").lines())
+                    .contains("red   chase every red move attacked anew the black cannon that stood on b7");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                an illegal move   | 3k5/R8/9/9/9/9/9/9/9/4K4 w | a8a9 d9d7 | illegal move 'd9d7': the general on d9 cannot go to d7
+                a malformed move  | 3k5/R8/9/9/9/9/9/9/9/4K4 w | a8a9 d9   | malformed move 'd9': expected four characters
+                a broken FEN      | 3k5/R8/9/9/9/9/9/4K4 w     | a8a9      | bad FEN: 8 ranks, expected 10
+                """)
+        @DisplayName("bad input: one line on stderr naming what is wrong, exit status 2")
+        void badInput(String what, String fen, String moves, String message) {
+            Fixtures.Run run = judge(fen, moves);
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
+        }
+
+        @Test
+        @DisplayName("--why takes no value, and judge takes no other option")
+        void badOptions() {
+            assertThat(Fixtures.run("judge", "--fen", CHARIOT_CHECKS, "--why", "yes").errLines())
+                    .containsExactly("error: --why takes no value, got 'yes'");
+            assertThat(Fixtures.run("judge", "--depth", "3").status()).isEqualTo(2);
+        }
+    }
+
+    /** Is {@code capture} a chase in {@code fen}? The capture must be legal there. */
+    private static boolean chase(String fen, String capture) {
+        Position position = Position.fromFen(fen);
+        return Repetition.isChase(position, MoveGenerator.parseLegal(position, capture));
+    }
+
+    @ParameterizedTest(name = "{2}: {1} is {3}")
+    @DisplayName("what a chase is, one rule at a time")
+    @CsvSource(delimiter = '|', textBlock = """
+            3k5/9/9/9/9/9/9/9/4n4/4K4 w        | e0e1 | the general attacks an unprotected horse             | false
+            3k5/9/9/9/9/9/9/9/R3n4/4K4 w       | a1e1 | a chariot attacks the same horse                      | true
+            3k5/9/4n4/4P4/9/9/9/9/9/4K4 w      | e6e7 | a soldier across the river attacks a horse            | false
+            3k5/9/9/4p4/9/9/9/4R4/9/5K3 w      | e2e6 | a chariot attacks a soldier that has not crossed      | false
+            3k5/9/9/9/9/9/4p4/9/4R4/5K3 w      | e1e3 | a chariot attacks a soldier that has crossed          | true
+            3kr4/9/9/9/R3n4/9/9/9/9/5K3 w      | a5e5 | a chariot attacks a horse its chariot protects        | false
+            3k5/9/9/9/R3n4/9/9/9/9/5K3 w       | a5e5 | a chariot attacks an unprotected horse                | true
+            4k4/9/9/9/3r4r/9/2N6/9/9/5K3 w     | c3d5 | a horse attacks a protected chariot                   | true
+            r3k4/9/9/9/9/9/9/r8/9/2B2K3 w      | c0a2 | an elephant attacks a protected chariot               | true
+            3k1r3/9/9/9/R4n3/9/9/9/9/4K4 w     | a5f5 | a chariot attacks a horse that f9 protects            | false
+            3k1r2R/9/9/9/R4n3/9/9/9/9/4K4 w    | a5f5 | the same, but the protector on f9 is pinned           | true
+            3k5/9/9/9/R3r4/9/9/9/9/5K3 w       | a5e5 | a chariot offers an exchange of chariots              | false
+            4k4/9/9/9/3n5/9/2N6/9/9/5K3 w      | c3d5 | a horse offers an exchange of horses                  | false
+            4k4/9/9/9/3n5/3p5/2N6/9/9/5K3 w    | c3d5 | the same, but d4 blocks the black horse's leg         | true
+            """)
+    void chaseRules(String fen, String capture, String description, boolean isChase) {
+        assertThat(chase(fen, capture)).as(description).isEqualTo(isChase);
+    }
+
+    @Test
+    @DisplayName("an attacker pinned to its own general chases nothing: its capture is not even legal")
+    void pinnedAttackerChasesNothing() {
+        assertThat(Fixtures.legalMoves("3kr4/9/9/9/9/9/n3R4/9/9/4K4 w")).doesNotContain("e3a3");
+    }
+
+    /**
+     * Fairy-Stockfish's repetition suite (its {@code test.py}, {@code test_is_optional_game_end}:
+     * cases from the Asian Xiangqi Federation's rules), ranks renumbered 0-9 and its results
+     * written as verdicts. The moves repeat each position three times, as an arbiter
+     * needs; this chapter rules on the last repetition.
+     */
+    static Stream<Arguments> fairyStockfishSuite() {
+        return Stream.of(
+                Arguments.of("direct chase by cannon", "red-loses", FSF_CHASE_FEN, FSF_CHASE_MOVES),
+                Arguments.of("chase, with the chasing side to move", "red-loses", FSF_CHASE_FEN,
+                        FSF_CHASE_MOVES + " a7b7 a2b2 b7a7"),
+                Arguments.of("discovered chase by cannon", "red-loses", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w",
+                        "a4a5 a6b6 a5b5 b6a6 b5a5 a6b6 a5b5 b6a6 b5a5"),
+                Arguments.of("chase by soldier", "draw", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w",
+                        "a4a5 a6b6 a5b5 b6a6 b5a5 a6b6 a5b5 b6a6 b5a5"),
+                Arguments.of("discovered and anti-discovered chase", "red-loses", "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w",
+                        "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5"),
+                Arguments.of("mutual chase", "draw", "4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w",
+                        "f6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6"),
+                Arguments.of("perpetual check against intermittent checks", "black-loses", "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w",
+                        "d6e6 e4d4 e6d6 d4e4 d6e6 e4d4 e6d6 d4e4"),
+                Arguments.of("perpetual check by soldier", "black-loses", "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w",
+                        "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"),
+                Arguments.of("perpetual check, case 2", "black-loses", "3k5/4P4/4b4/3C5/4c4/9/9/9/9/5K3 w",
+                        "d6e6 e7g5 e6d6 g5e7 d6e6 e7g5 e6d6 g5e7"),
+                Arguments.of("perpetual check, case 3", "black-loses", "3k5/9/9/9/9/9/9/9/cr1CAK3/9 w",
+                        "d1d3 b1b3 d3d1 b3b1 d1d3 b1b3 d3d1 b3b1"),
+                Arguments.of("perpetual check, case 4", "black-loses", "4k4/9/4b4/2c2nR2/9/9/9/9/9/3K5 w",
+                        "g6g5 f6g8 g5g6 g8f6 g6g5 f6g8 g5g6 g8f6"),
+                Arguments.of("perpetual check, case 5", "black-loses", "3P5/3k5/3nn4/9/9/9/9/9/9/5K3 w",
+                        "d9e9 d8e8 e9d9 e8d8 d9e9 d8e8 e9d9 e8d8"),
+                Arguments.of("perpetual check, case 6", "black-loses", "4ck3/9/9/9/9/2r1R4/9/9/4A4/3AK4 w",
+                        "e4e3 c4c3 e3e4 c3c4 e4e3 c4c3 e3e4 c3c4"),
+                Arguments.of("perpetual check, case 7", "black-loses", "4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w",
+                        "a1c1 a4c4 c1a1 c4a4 a1c1 a4c4 c1a1 c4a4"),
+                Arguments.of("mutual perpetual check", "draw", "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w",
+                        "e3d3 d6e6 d3e3 e6d6 e3d3 d6e6 d3e3 e6d6"),
+                Arguments.of("mutual perpetual check 2", "draw", "3k5/6c2/9/7P1/6c2/6P2/9/9/9/5K3 w",
+                        "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"),
+                Arguments.of("mutual perpetual check 3", "draw", "4ck3/9/9/9/9/2r1R1N2/6N2/9/4A4/3AK4 w",
+                        "e4e3 c4c3 e3e4 c3c4 e4e3 c4c3 e3e4 c3c4"),
+                Arguments.of("mutual perpetual check 4", "draw", "5k3/9/9/c8/9/P1P6/9/2C6/9/3K5 w",
+                        "c2a2 a6c6 a2c2 c6a6 c2a2 a6c6 a2c2 c6a6"),
+                Arguments.of("mutual perpetual check 5", "draw", "4k4/9/r1r6/9/PPPP5/9/9/9/1C7/5K3 w",
+                        "b1a1 a7b7 a1c1 c7d7 c1b1 b7a7 b1d1 d7c7 d1a1 a7b7 a1c1 c7d7 c1b1 b7a7 b1d1 d7c7 d1a1"),
+                Arguments.of("D106: the chariot's attack on the cannon does not change", "draw",
+                        "3k2b2/4P4/4b4/9/8p/6Bc1/6P1P/3AB4/4pp3/1p1K3R1 w", "h0h1 h4h3 h1h0 h3h4 h0h1 h4h3 h1h0 h3h4"),
+                Arguments.of("creating pins to undermine a protector", "black-loses", "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b",
+                        "e3g4 e1f1 g4e3 f1e1 e3g4 e1f1 g4e3 f1e1"),
+                Arguments.of("discovered check threatens a capture by chariot", "black-loses",
+                        "5k3/9/9/9/9/1N2P1C2/9/4BC3/9/cr1RK4 w", "b4c2 b0c0 c2b4 c0b0 b4c2 b0c0 c2b4 c0b0"),
+                Arguments.of("a pin undermines a protector; discovered check by horse", "black-loses",
+                        "5k3/9/9/9/9/4c4/3n5/3NBA3/4A4/4K4 w", "e0d0 e4d4 d0e0 d4e4 e0d0 e4d4 d0e0 d4e4"),
+                Arguments.of("a pin undermines a protector; discovered check by chariot", "black-loses",
+                        "5k3/9/9/9/9/4c4/3r5/3NB4/4A4/4K4 w", "e0d0 e4d4 d0e0 d4e4 e0d0 e4d4 d0e0 d4e4"),
+                Arguments.of("x-ray protected discovered check", "black-loses", "5k3/9/9/9/9/9/9/9/9/3NK1cr1 w",
+                        "d0c2 h0h2 c2d0 h2h0 d0c2 h0h2 c2d0 h2h0"),
+                Arguments.of("no overprotection by the general", "draw", "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w",
+                        "d0c2 d3c3 c2d0 c3d3 d0c2 d3c3 c2d0 c3d3"),
+                Arguments.of("overprotection by the general", "black-loses", "3k5/9/9/9/9/9/3r5/9/9/3NK4 w",
+                        "d0c2 d3c3 c2d0 c3d3 d0c2 d3c3 c2d0 c3d3"),
+                Arguments.of("fake protection by cannon", "black-loses", "5k3/9/9/9/9/1C7/1r7/9/1C7/4K4 w",
+                        "b4c4 b3c3 c4b4 c3b3 b4c4 b3c3 c4b4 c3b3"),
+                Arguments.of("fake protection by cannon, mutual chase", "draw", "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w",
+                        "f8f6 f9e8 f6f8 e8f9 f8f6 f9e8 f6f8 e8f9"));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("fairyStockfishSuite")
+    @DisplayName("Fairy-Stockfish's repetition suite: the same verdict")
+    void agreesWithFairyStockfish(String name, String expected, String fen, String moves) {
+        assertThat(verdict(fen, moves)).isEqualTo(expected);
+    }
+
+    /**
+     * Where this chapter and Fairy-Stockfish part: the suite's two cases from the AXF
+     * rules' diagram 39, which its authors mark "controversial". A chariot pinned by a horse
+     * attacks that horse; Fairy-Stockfish does not count the pinned piece's chase, this
+     * chapter does (the capture is legal: it removes the pinning horse), so both sides chase
+     * and the repetition is drawn. Both cases are a chase case ruled a draw, never a draw
+     * ruled a loss.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            D39, first case  | 2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w | b6b8 f9e8 b8b9 e8f9 b9b8 f9e8 b8b9 e8f9 b9b8
+            D39, second case | 5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w             | e1f0 h3h1 f0e1 h1h3 e1f0 h3h1 f0e1 h1h3
+            """)
+    @DisplayName("where Fairy-Stockfish rules a chase loss and this chapter a draw: both sides chase")
+    void disagreesWithFairyStockfishOnDiagram39(String name, String fen, String moves) {
+        Repetition.Verdict verdict = Repetition.judge(after(fen, moves.split(" ")));
+        assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.CHASE);
+        assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+    }
+}
