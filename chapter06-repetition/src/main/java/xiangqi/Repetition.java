@@ -153,10 +153,11 @@ final class Repetition {
     }
 
     /**
-     * Would this legal capture win something? The rules of chase, one by one; each has a
-     * position in {@code RepetitionTest} where it decides the verdict. The capture is
-     * legal, so an attacker pinned to its own general, or one that would let the generals
-     * face, chases nothing.
+     * Would this legal capture win something? The rules of chase, one by one, each with the
+     * position (red to move) and capture that {@code RepetitionTest.chaseRules} tries. The
+     * capture is legal, so an attacker pinned to its own general, or one that would let
+     * the generals face, chases nothing. Left out (see the README): finer protection
+     * rules, several attackers in turn, and the Chinese rules' forbidden alternations.
      */
     static boolean isChase(Position position, int capture) {
         int from = Move.from(capture);
@@ -164,8 +165,8 @@ final class Repetition {
         int attacker = Piece.type(position.pieceAt(from));
         int victim = position.pieceAt(to);
         // The general and the soldiers may attack as often as they like: their attacks are
-        // never chases. (A soldier stepping sideways at an unprotected horse, again and
-        // again: idle. Test: soldierAttacksAreNotChases.)
+        // never chases. 3k5/9/9/9/9/9/9/9/4n4/4K4 w: e0e1, the general takes an unprotected
+        // horse: no chase. (Also soldierAttacksAreNotChases: the same dance, chariot or soldier.)
         if (attacker == Piece.GENERAL || attacker == Piece.SOLDIER) {
             return false;
         }
@@ -174,20 +175,22 @@ final class Repetition {
             return false;
         }
         // A soldier that has not crossed the river may be attacked freely; one that has
-        // crossed counts as a piece. (Test: soldierBeforeTheRiverIsNotChased.)
+        // crossed counts as a piece. 3k5/9/9/4p4/9/9/9/4R4/9/5K3 w: e2e6, no chase;
+        // 3k5/9/9/9/9/9/4p4/9/4R4/5K3 w: e1e3, a chase.
         if (Piece.type(victim) == Piece.SOLDIER && Square.onOwnSide(to, Piece.color(victim))) {
             return false;
         }
         // A chariot attacked by a horse or cannon (or an advisor or elephant) is chased even
         // when protected: taking it and losing the attacker still wins material.
-        // (Test: horseChasesProtectedChariot.)
+        // 4k4/9/9/9/3r4r/9/2N6/9/9/5K3 w: c3d5, the i5 chariot protects d5, still a chase.
         if (WORTH[Piece.type(victim)] > WORTH[attacker]) {
             return true;
         }
         // Otherwise only an unprotected piece is chased. "Protected" means a legal
         // recapture: a protector pinned to its general protects nothing, and the general
-        // protects only squares it may step on. (Tests: protectedPieceIsNotChased,
-        // pinnedProtectorProtectsNothing.)
+        // protects only squares it may step on. 3k1r3/9/9/9/R4n3/9/9/9/9/4K4 w: a5f5, the
+        // f9 chariot takes back, no chase; 3k1r2R/9/9/9/R4n3/9/9/9/9/4K4 w: the i9 chariot
+        // pins f9 to its general, so a5f5 is a chase.
         position.makeMove(capture);
         boolean protectedVictim = canTakeOn(position, to);
         position.unmakeMove(capture);
@@ -195,8 +198,9 @@ final class Repetition {
             return false;
         }
         // Two like pieces attacking each other is an offer to exchange, not a chase, unless
-        // the attacked piece cannot take back: a horse whose leg is blocked on its side.
-        // (Tests: likePiecesOfferAnExchange, blockedHorseCannotTakeBack.)
+        // the attacked piece cannot take back. 4k4/9/9/9/3n5/9/2N6/9/9/5K3 w: c3d5, horse
+        // against horse, no chase; with a black soldier on d4, the d5 horse's leg towards
+        // c3 is blocked, it cannot take back, and c3d5 is a chase.
         return Piece.type(victim) != attacker || !canStrikeBack(position, to, from);
     }
 
