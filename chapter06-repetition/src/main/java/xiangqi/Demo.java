@@ -23,7 +23,7 @@ final class Demo {
             new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.", true,
                     Demo::cost));
 
-    /** Red is a chariot and a cannon up, and can check the black general from b9 and d9. */
+    /** Red, chariot and cannon against advisor and elephant, wins; the chariot can check from many squares. */
     static final String CHECKING_WINNER = "3a1kb2/4C4/9/9/9/9/9/3K5/9/1R7 w - - 0 1";
     /** Black, a chariot and a soldier against chariot, cannon and horse, is lost on material. */
     static final String CHECKING_LOSER = "9/3k5/8N/4C4/9/6R2/9/4K4/5p3/7r1 w - - 0 1";
