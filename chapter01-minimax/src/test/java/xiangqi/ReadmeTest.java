@@ -68,6 +68,20 @@ class ReadmeTest {
     }
 
     @Test
+    @DisplayName("the root README's chart is drawn from its node-count table, and is well-formed SVG")
+    void rootChartIsDrawnFromTheTable() throws Exception {
+        String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        assertThat(root).contains("](" + NodeChart.FILE + ")");
+        String expected = NodeChart.svg(NodeChart.rows(root));
+        Path drawn = Path.of("target", NodeChart.FILE);
+        Files.writeString(drawn, expected, StandardCharsets.UTF_8); // to copy over the root's file when the table changes
+        assertThat(Files.readString(Path.of("..", NodeChart.FILE), StandardCharsets.UTF_8))
+                .as("../%s is stale: copy %s over it", NodeChart.FILE, drawn.toAbsolutePath()).isEqualTo(expected);
+        javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(expected.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     @DisplayName("every count quoted in the README's prose appears in a checked output")
     void proseNumbersAreChecked() throws IOException {
         String readme = readme();
