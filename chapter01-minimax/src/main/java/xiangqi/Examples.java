@@ -32,6 +32,16 @@ final class Examples {
     static final Example MATE_IN_THREE = new Example("two chariots: mate in three",
             "5k3/4a4/3a5/9/9/9/9/9/9/R2K4R w - - 0 1");
 
+    /**
+     * The position of the README's tree picture ({@code tree} command): small enough that
+     * minimax's whole tree fits on a page, and the same in every chapter, so the pictures
+     * show the tree shrink from chapter to chapter.
+     */
+    static final Example SMALL_TREE = new Example(
+            "a horse against a soldier at the general: a tree small enough to draw",
+            "5k3/9/9/9/9/9/9/9/4p4/3K1N3 w - - 0 1");
+    static final int SMALL_TREE_DEPTH = 4;
+
     /** The demo positions, in the order the reports print them. */
     static final List<Example> ALL = List.of(START, MIDDLEGAME, ATTACK, NO_MOVE_LOSES, MATE_IN_TWO);
 

@@ -17,6 +17,7 @@ import java.util.Set;
  *   demo [--all | --part N]                      this chapter's report (the default)
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] --depth D
+ *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
  * </pre>
@@ -40,9 +41,9 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
-            if (!List.of("demo", "perft", "search", "uci", "bench").contains(command)) {
+            if (!List.of("demo", "perft", "search", "tree", "uci", "bench").contains(command)) {
                 throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, uci or bench");
+                        "unknown command '" + command + "': expected demo, perft, search, tree, uci or bench");
             }
             Options options = new Options(args);
             switch (command) {
@@ -58,6 +59,10 @@ public final class Main {
                 case "search" -> {
                     options.allow("--fen", "--moves", "--depth");
                     search(options.position(), options.depth(1, Search.MAX_DEPTH), out);
+                }
+                case "tree" -> {
+                    options.allow("--fen", "--moves", "--depth", "--out");
+                    tree(options.position(), options.depth(1, Search.MAX_DEPTH), options.word("--out", "tree.svg"), out);
                 }
                 case "uci" -> {
                     options.allow();
@@ -99,6 +104,22 @@ public final class Main {
     private static void search(Position position, int depth, PrintStream out) {
         Search.Result result = Search.standard().search(position, depth);
         printResult(position, result, out);
+    }
+
+    /**
+     * Searches as {@code search} does, recording every node, and writes the picture of the
+     * tree to {@code file}: as many nodes as {@code search} counts for the same input.
+     */
+    private static void tree(Position position, int depth, String file, PrintStream out) {
+        SearchTree tree = SearchTree.recorder();
+        Search.Result result = Search.standard().drawnInto(tree).search(position, depth);
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("cannot write --out " + file + ": " + e.getMessage());
+        }
+        printResult(position, result, out);
+        out.println("wrote " + file + ": " + tree.nodes() + " nodes");
     }
 
     /** UCI-style report of a search: one {@code info} line, the PV in Chinese, {@code bestmove}. */
@@ -172,6 +193,16 @@ public final class Main {
                 throw new IllegalArgumentException("--depth " + depth + " is out of range " + min + ".." + max);
             }
             return depth;
+        }
+
+        /** The one word after {@code name}, which must be given; {@code example} shows one. */
+        String word(String name, String example) {
+            List<String> words = values.get(name);
+            if (words == null || words.size() != 1) {
+                throw new IllegalArgumentException(name + " takes one word, e.g. " + name + " " + example
+                        + (words == null ? ", and it is missing" : ", got '" + String.join(" ", words) + "'"));
+            }
+            return words.get(0);
         }
 
         /** The whole number after {@code name}, or null if the option is absent. */

@@ -27,13 +27,21 @@ final class Search {
     private final int[] pvLength = new int[Score.MAX_PLY + 1];
     private long nodes;
     private long leaves;
+    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
+    private final SearchTree tree;
 
-    private Search() {
+    private Search(SearchTree tree) {
+        this.tree = tree;
     }
 
     /** Minimax: every move of every position, to the full depth. */
     static Search minimax() {
-        return new Search();
+        return new Search(SearchTree.NONE);
+    }
+
+    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
+    Search drawnInto(SearchTree tree) {
+        return new Search(tree);
     }
 
     /** The search as this chapter's command line, bench and README run it. */
@@ -54,6 +62,7 @@ final class Search {
         leaves = 0;
         long start = System.nanoTime();
         int score = minimax(position, depth, 0);
+        tree.root(depth, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, millis);
     }
@@ -81,6 +90,7 @@ final class Search {
             int move = moves[i];
             position.makeMove(move);
             int score = -minimax(position, depth - 1, ply + 1);
+            tree.searched(ply + 1, move, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;

@@ -41,18 +41,27 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    private Search(boolean pruning) {
+    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
+    private final SearchTree tree;
+
+    private Search(boolean pruning, SearchTree tree) {
         this.pruning = pruning;
+        this.tree = tree;
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        return new Search(false);
+        return new Search(false, SearchTree.NONE);
     }
 
     /** Alpha-beta, the moves in the generator's order. */
     static Search alphaBeta() {
-        return new Search(true);
+        return new Search(true, SearchTree.NONE);
+    }
+
+    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
+    Search drawnInto(SearchTree tree) {
+        return new Search(pruning, tree);
     }
 
     /** The search as this chapter's command line, bench and README run it. */
@@ -74,6 +83,7 @@ final class Search {
         cutoffs = 0;
         long start = System.nanoTime();
         int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+        tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
     }
@@ -101,6 +111,7 @@ final class Search {
             int move = moves[i];
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            tree.searched(ply + 1, move, -beta, -alpha, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;

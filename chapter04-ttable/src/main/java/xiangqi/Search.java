@@ -52,6 +52,8 @@ final class Search {
     private final Settings settings;
     /** The transposition table; unused (and may be null) when the settings say so. */
     private final TranspositionTable table;
+    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
+    private final SearchTree tree;
     /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
     private final long[] tableCutoffs = new long[4];
 
@@ -64,11 +66,21 @@ final class Search {
     private long cutoffs;
 
     Search(Settings settings, TranspositionTable table) {
+        this(settings, table, SearchTree.NONE);
+    }
+
+    private Search(Settings settings, TranspositionTable table, SearchTree tree) {
         if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
             throw new IllegalArgumentException("these settings need a table");
         }
         this.settings = settings;
         this.table = table;
+        this.tree = tree;
+    }
+
+    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
+    Search drawnInto(SearchTree tree) {
+        return new Search(settings, table, tree);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
@@ -106,6 +118,7 @@ final class Search {
         java.util.Arrays.fill(tableCutoffs, 0);
         long start = System.nanoTime();
         int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+        tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
     }
@@ -143,6 +156,7 @@ final class Search {
             int move = moves[i];
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            tree.searched(ply + 1, move, -beta, -alpha, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;

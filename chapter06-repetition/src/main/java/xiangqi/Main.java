@@ -17,6 +17,7 @@ import java.util.Set;
  *   demo [--all | --part N]                      this chapter's report (the default)
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] [--depth D] [--movetime MS] [--hash-mb MB] [--tt-scheme SCHEME]
+ *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
  *   judge  --fen FEN --moves m1 m2 ... [--why]   the repetition ruling: none, draw, red-loses, black-loses
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
@@ -41,9 +42,9 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
-            if (!List.of("demo", "perft", "search", "judge", "uci", "bench").contains(command)) {
+            if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench").contains(command)) {
                 throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, judge, uci or bench");
+                        "unknown command '" + command + "': expected demo, perft, search, tree, judge, uci or bench");
             }
             Options options = new Options(args);
             switch (command) {
@@ -69,6 +70,10 @@ public final class Main {
                 case "judge" -> {
                     options.allow("--fen", "--moves", "--why");
                     judge(options.position(), options.flag("--why"), out);
+                }
+                case "tree" -> {
+                    options.allow("--fen", "--moves", "--depth", "--out", "--hash-mb", "--tt-scheme");
+                    tree(options.position(), options.depth(1, Search.MAX_DEPTH), options.table(), options.word("--out", "tree.svg"), out);
                 }
                 case "uci" -> {
                     options.allow();
@@ -137,6 +142,23 @@ public final class Main {
                     + " since the last capture or soldier's step forward");
         }
         out.println(verdict.outcome().text);
+    }
+
+    /**
+     * Searches as {@code search} does, recording every node, and writes the picture of the
+     * tree to {@code file}: as many nodes as {@code search} counts for the same input.
+     */
+    private static void tree(Position position, int depth, TranspositionTable table, String file, PrintStream out) {
+        SearchTree tree = SearchTree.recorder();
+        Search.Result result = Search.withRepetitions(table).drawnInto(tree).search(position, depth);
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException("cannot write --out " + file + ": " + e.getMessage());
+        }
+        printInfo(result, out);
+        printBestMove(position, result, out);
+        out.println("wrote " + file + ": " + tree.nodes() + " nodes");
     }
 
     /** UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV. */
@@ -218,6 +240,16 @@ public final class Main {
                 throw new IllegalArgumentException("--depth " + depth + " is out of range " + min + ".." + max);
             }
             return depth;
+        }
+
+        /** The one word after {@code name}, which must be given; {@code example} shows one. */
+        String word(String name, String example) {
+            List<String> words = values.get(name);
+            if (words == null || words.size() != 1) {
+                throw new IllegalArgumentException(name + " takes one word, e.g. " + name + " " + example
+                        + (words == null ? ", and it is missing" : ", got '" + String.join(" ", words) + "'"));
+            }
+            return words.get(0);
         }
 
         /** The whole number after {@code name}, or null if the option is absent. */

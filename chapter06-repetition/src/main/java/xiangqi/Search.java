@@ -86,6 +86,8 @@ final class Search {
     private final Settings settings;
     /** The transposition table; unused (and may be null) when the settings say so. */
     private final TranspositionTable table;
+    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
+    private final SearchTree tree;
     /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
     private final long[] tableCutoffs = new long[4];
     /** Cut-offs by the stage of the move that made them, and how many came from the first move tried. */
@@ -108,14 +110,24 @@ final class Search {
     private long cutoffs;
 
     Search(Settings settings, TranspositionTable table) {
+        this(settings, table, SearchTree.NONE);
+    }
+
+    private Search(Settings settings, TranspositionTable table, SearchTree tree) {
         if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
             throw new IllegalArgumentException("these settings need a table");
         }
         this.settings = settings;
         this.table = table;
+        this.tree = tree;
         for (int ply = 0; ply < pickers.length; ply++) {
             pickers[ply] = new MovePicker();
         }
+    }
+
+    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
+    Search drawnInto(SearchTree tree) {
+        return new Search(settings, table, tree);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
@@ -181,6 +193,7 @@ final class Search {
         for (int depth = settings.iterativeDeepening() ? 1 : maxDepth; depth <= maxDepth; depth++) {
             abandoned = false;
             int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
+            tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
             if (abandoned) {
                 break; // out of time: this iteration's result is incomplete, keep the last one
             }
@@ -230,6 +243,7 @@ final class Search {
             tried++;
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
+            tree.searched(ply + 1, move, -beta, -alpha, score, picker.lastStage());
             position.unmakeMove(move);
             if (abandoned) {
                 return 0; // out of time: nothing here may be trusted or stored
