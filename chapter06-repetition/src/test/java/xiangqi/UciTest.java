@@ -351,9 +351,10 @@ class UciTest {
 
         /** Sends one line, as a GUI does; returns the moment it was sent. */
         long send(String command) throws IOException {
+            long sent = System.nanoTime(); // before writing: the engine may answer before write() returns
             toEngine.write((command + "\n").getBytes(StandardCharsets.UTF_8));
             toEngine.flush();
-            return System.nanoTime();
+            return sent;
         }
 
         /** Waits for the next line that starts with {@code prefix}; fails if none comes within {@code millis}. */
