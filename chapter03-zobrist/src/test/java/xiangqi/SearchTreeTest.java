@@ -124,6 +124,24 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The README's section on the picture, its line breaks read as spaces. */
+    static String readmeTreeSection() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## The tree, drawn"));
+        return section.substring(0, section.indexOf("\n## ")).replaceAll("\\s+", " ");
+    }
+
+    /** The nodes {@code search} visits on the README's picture position. */
+    static long treeNodes(Search search) {
+        return search.search(Examples.SMALL_TREE.position(), Examples.SMALL_TREE_DEPTH).nodes();
+    }
+
+    @Test
+    @DisplayName("the README quotes chapter 1's tree as minimax draws it")
+    void readmeQuotesTheTrees() throws Exception {
+        assertThat(readmeTreeSection()).contains("drew " + treeNodes(Search.minimax()) + " nodes");
+    }
+
     @Test
     @DisplayName("the README's picture is what the tree command draws")
     void readmePictureIsCurrent() throws Exception {

@@ -165,6 +165,29 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The README's section on the picture, its line breaks read as spaces. */
+    static String readmeTreeSection() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## The tree, drawn"));
+        return section.substring(0, section.indexOf("\n## ")).replaceAll("\\s+", " ");
+    }
+
+    /** The nodes {@code search} visits on the README's picture position. */
+    static long treeNodes(Search search) {
+        return search.search(Examples.SMALL_TREE.position(), Examples.SMALL_TREE_DEPTH).nodes();
+    }
+
+    @Test
+    @DisplayName("the README quotes the trees of chapters 1 and 2, and this one's table answers, as the searches draw them")
+    void readmeQuotesTheTrees() throws Exception {
+        String section = readmeTreeSection();
+        assertThat(section).contains("(" + treeNodes(Search.minimax()) + " nodes in chapter 1's, "
+                + treeNodes(Search.alphaBeta()) + " in chapter 2's)");
+        String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        assertThat(section).contains("Here " + (svg.split("answered by the table", -1).length - 1)
+                + " nodes are answered, and the tree has " + nodes(svg).size() + " nodes.");
+    }
+
     @Test
     @DisplayName("the README's picture is what the tree command draws")
     void readmePictureIsCurrent() throws Exception {

@@ -183,6 +183,29 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The README's section on the picture, its line breaks read as spaces. */
+    static String readmeTreeSection() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## The tree, drawn"));
+        return section.substring(0, section.indexOf("\n## ")).replaceAll("\\s+", " ");
+    }
+
+    /** The nodes {@code search} visits on the README's picture position. */
+    static long treeNodes(Search search) {
+        return search.search(Examples.SMALL_TREE.position(), Examples.SMALL_TREE_DEPTH).nodes();
+    }
+
+    @Test
+    @DisplayName("the README quotes the trees of chapters 1 to 4, and this one's, as the searches draw them")
+    void readmeQuotesTheTrees() throws Exception {
+        long alphaBeta = treeNodes(Search.alphaBeta());
+        TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        assertThat(readmeTreeSection())
+                .contains("(" + treeNodes(Search.minimax()) + ", " + alphaBeta + ", " + alphaBeta + " and "
+                        + treeNodes(Search.withTable(table)) + " nodes)")
+                .contains("draw " + treeNodes(Search.standard()) + " nodes, fewer than chapter 4's");
+    }
+
     @Test
     @DisplayName("the README's picture is what the tree command draws")
     void readmePictureIsCurrent() throws Exception {

@@ -116,26 +116,28 @@ final class Demo {
 
     /** Part 1: the winning side, blind to repetition, repeats its checks and loses by the rule. */
     private static String winnerRepeats(PrintStream out) {
-        out.println(Position.fromFen(CHECKING_WINNER).diagram());
-        out.println();
-        Game blind = play(CHECKING_WINNER, Search.Settings.ORDERED, Search.Settings.REPETITIONS);
-        printGame(out, "red: chapter 5; black: chapter 6", CHECKING_WINNER, blind);
-        out.println();
-        Game ruled = play(CHECKING_WINNER, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
-        printGame(out, "red: chapter 6; black: chapter 6", CHECKING_WINNER, ruled);
-        return "Headline: chapter 5: " + blind.end() + " at ply " + blind.moves().size() + "; chapter 6: "
-                + ruled.end() + " at ply " + ruled.moves().size() + ".";
+        return twoGames(out, CHECKING_WINNER, Search.Settings.ORDERED, Search.Settings.REPETITIONS,
+                "red: chapter 5; black: chapter 6");
     }
 
     /** Part 2: the losing side reaches for perpetual check, the chess habit; here it loses. */
     private static String defenderRepeats(PrintStream out) {
-        out.println(Position.fromFen(CHECKING_LOSER).diagram());
+        return twoGames(out, CHECKING_LOSER, Search.Settings.REPETITIONS, Search.Settings.ORDERED,
+                "red: chapter 6; black: chapter 5");
+    }
+
+    /**
+     * The position, a game with chapter 5 on one side ({@code players} says which), then
+     * the same position played by chapter 6 on both sides.
+     */
+    private static String twoGames(PrintStream out, String fen, Search.Settings red, Search.Settings black, String players) {
+        out.println(Position.fromFen(fen).diagram());
         out.println();
-        Game blind = play(CHECKING_LOSER, Search.Settings.REPETITIONS, Search.Settings.ORDERED);
-        printGame(out, "red: chapter 6; black: chapter 5", CHECKING_LOSER, blind);
+        Game blind = play(fen, red, black);
+        printGame(out, players, fen, blind);
         out.println();
-        Game ruled = play(CHECKING_LOSER, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
-        printGame(out, "red: chapter 6; black: chapter 6", CHECKING_LOSER, ruled);
+        Game ruled = play(fen, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
+        printGame(out, "red: chapter 6; black: chapter 6", fen, ruled);
         return "Headline: chapter 5: " + blind.end() + " at ply " + blind.moves().size() + "; chapter 6: "
                 + ruled.end() + " at ply " + ruled.moves().size() + ".";
     }

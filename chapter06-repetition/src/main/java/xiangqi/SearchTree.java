@@ -54,10 +54,6 @@ final class SearchTree {
     record Root(int depth, Node node) {
     }
 
-    /** A row of the picture: SVG with {@code {y}} for its own baseline ({@code {ym}} mid-text), {@code {py}} for its parent's. */
-    private record Row(String svg, int parent) {
-    }
-
     private final boolean recording;
     /** Per ply, the nodes that have returned while their parent is still being searched. */
     private final List<List<Node>> waiting = new ArrayList<>();
@@ -119,13 +115,9 @@ final class SearchTree {
         return nodes;
     }
 
-    List<Root> roots() {
-        return roots;
-    }
-
     /** The picture of the recorded tree, searched from {@code position}. */
     String svg(Position position) {
-        List<Row> rows = new ArrayList<>();
+        List<String> rows = new ArrayList<>(); // one per row, top to bottom
         for (Root root : roots) {
             drawNode(position, root.node(), root.depth(), 0, "", -1, rows);
         }
@@ -137,15 +129,12 @@ final class SearchTree {
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s: %d nodes from %s</text>%n",
                 MARGIN, MARGIN + 12, Examples.CHAPTER, nodes, position.toFen()));
-        for (int i = 0; i < rows.size(); i++) {
-            Row row = rows.get(i);
-            svg.append(row.svg().replace("{ym}", String.valueOf(baseline(i) - 4)).replace("{y}", String.valueOf(baseline(i)))
-                    .replace("{py}", String.valueOf(baseline(row.parent()) + 5)));
-        }
+        rows.forEach(svg::append);
         svg.append("</svg>\n");
         return svg.toString();
     }
 
+    /** Where the text of row {@code row} stands. */
     private static int baseline(int row) {
         return MARGIN + 24 + row * ROW + 14;
     }
@@ -156,14 +145,16 @@ final class SearchTree {
      * moves from the root), {@code data-depth} and {@code data-value} let a test check
      * the picture against the search.
      */
-    private void drawNode(Position position, Node node, int depth, int ply, String line, int parent, List<Row> rows) {
+    private void drawNode(Position position, Node node, int depth, int ply, String line, int parentY,
+            List<String> rows) {
         int x = MARGIN + ply * INDENT;
+        int y = baseline(rows.size()); // rows are added top to bottom: this one is next
         StringBuilder row = new StringBuilder();
         row.append(String.format(Locale.ROOT, "<g class=\"node\" data-line=\"%s\" data-depth=\"%d\" data-alpha=\"%d\""
                 + " data-beta=\"%d\" data-value=\"%d\">", line.strip(), depth, node.alpha(), node.beta(), node.value()));
-        if (parent >= 0) {
-            row.append(String.format(Locale.ROOT, "<path d=\"M%d {py} V%s H%d\" stroke=\"#999\" fill=\"none\"/>",
-                    x - INDENT + 6, "{ym}", x - 3));
+        if (ply > 0) {
+            row.append(String.format(Locale.ROOT, "<path d=\"M%d %d V%d H%d\" stroke=\"#999\" fill=\"none\"/>",
+                    x - INDENT + 6, parentY + 5, y - 4, x - 3));
         }
         List<String> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty(); // moves to search, and none searched
@@ -172,22 +163,22 @@ final class SearchTree {
         if (answered || ruling != null) {
             untried = List.of(); // not cut off: the table or the rules knew the value
         }
-        row.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"{y}\">%s</text>", x,
+        row.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>", x, y,
                 label(position, node, depth, ply, !untried.isEmpty(), answered, ruling)));
         row.append("</g>\n");
-        int self = rows.size();
-        rows.add(new Row(row.toString(), parent));
+        rows.add(row.toString());
         for (Node child : node.children()) {
             position.makeMove(child.move());
-            drawNode(position, child, depth - 1, ply + 1, line + " " + Move.toUci(child.move()), self, rows);
+            drawNode(position, child, depth - 1, ply + 1, line + " " + Move.toUci(child.move()), y, rows);
             position.unmakeMove(child.move());
         }
         if (!untried.isEmpty()) { // the cut-off: the moves alpha-beta never tried, faded
             int shown = Math.min(untried.size(), 8);
-            rows.add(new Row(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d {py} V%s H%d\" stroke=\"#ccc\""
-                    + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"{y}\" fill=\"#aaa\">✂ %d never tried: %s%s"
-                    + "</text></g>%n", x + 6, "{ym}", x + INDENT - 3, x + INDENT, untried.size(),
-                    String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""), self));
+            int cutY = baseline(rows.size());
+            rows.add(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d %d V%d H%d\" stroke=\"#ccc\""
+                    + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
+                    + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
+                    String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""));
         }
     }
 

@@ -198,6 +198,26 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The README's section on the picture, its line breaks read as spaces. */
+    static String readmeTreeSection() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## The tree, drawn"));
+        return section.substring(0, section.indexOf("\n## ")).replaceAll("\\s+", " ");
+    }
+
+    /** The nodes {@code search} visits on the README's picture position. */
+    static long treeNodes(Search search) {
+        return search.search(Examples.SMALL_TREE.position(), Examples.SMALL_TREE_DEPTH).nodes();
+    }
+
+    @Test
+    @DisplayName("the README quotes this tree as the search draws it, the same as chapter 5's")
+    void readmeQuotesTheTrees() throws Exception {
+        TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        assertThat(treeNodes(Search.ordered(table))).isEqualTo(treeNodes(Search.standard()));
+        assertThat(readmeTreeSection()).contains("the same " + treeNodes(Search.standard()) + " nodes");
+    }
+
     @Test
     @DisplayName("the README's picture is what the tree command draws")
     void readmePictureIsCurrent() throws Exception {
