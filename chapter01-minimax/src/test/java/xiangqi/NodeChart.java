@@ -17,10 +17,10 @@ final class NodeChart {
 
     private static final String[] COLORS = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1",
         "#edc948", "#9c755f"};
-    private static final int WIDTH = 900;
+    private static final int WIDTH = 1000;
     private static final int HEIGHT = 440;
     private static final int LEFT = 60;
-    private static final int RIGHT = 680;
+    private static final int RIGHT = 780;
     private static final int TOP = 50;
     private static final int BOTTOM = 380;
 
@@ -63,7 +63,8 @@ final class NodeChart {
                 }
             }
         }
-        int lowPower = (int) Math.floor(Math.log10(smallest));
+        // One power of ten below the smallest count, so that even the shortest bar stands clear of the axis.
+        int lowPower = (int) Math.floor(Math.log10(smallest)) - 1;
         int highPower = (int) Math.ceil(Math.log10(largest));
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
@@ -91,7 +92,7 @@ final class NodeChart {
                 double x = groupLeft + r * barWidth;
                 double center = x + barWidth / 2;
                 if (nodes < 0) {
-                    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\""
+                    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\""
                             + " fill=\"#888\">not run</text>%n", center, BOTTOM - 4));
                     continue;
                 }
@@ -99,7 +100,7 @@ final class NodeChart {
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
                         + "<title>%s, depth %d: %,d nodes</title></rect>%n", x + 1, y, barWidth - 2, BOTTOM - y,
                         COLORS[r % COLORS.length], rows.get(r).chapter(), FIRST_DEPTH + d, nodes));
-                svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\">%s</text>%n",
+                svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%s</text>%n",
                         center, y - 3, shortCount(nodes)));
             }
         }

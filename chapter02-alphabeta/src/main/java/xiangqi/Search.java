@@ -26,12 +26,12 @@ final class Search {
     /** Depth for a UCI {@code go} without {@code depth}: a few seconds of alpha-beta. */
     static final int DEFAULT_DEPTH = 5;
 
-    /**
-     * False only for {@link #minimax()}. Without the cut-off, alpha still rises and may pass
-     * beta, but no move is skipped: every move is searched and this is chapter 1's minimax
-     * again, with the same tree, the same scores and the same node counts.
-     */
-    private final boolean pruning;
+    /** Chapter 1's search: no technique at all, every move of every node. */
+    static final Techniques MINIMAX = Techniques.of();
+    /** This chapter's search: minimax with the cut-off. */
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+
+    private final Techniques techniques;
 
     private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
     // The triangular PV table: pv[ply] holds the best line found from that ply on.
@@ -44,24 +44,24 @@ final class Search {
     /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
     private final SearchTree tree;
 
-    private Search(boolean pruning, SearchTree tree) {
-        this.pruning = pruning;
+    private Search(Techniques techniques, SearchTree tree) {
+        this.techniques = techniques;
         this.tree = tree;
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        return new Search(false, SearchTree.NONE);
+        return new Search(MINIMAX, SearchTree.NONE);
     }
 
     /** Alpha-beta, the moves in the generator's order. */
     static Search alphaBeta() {
-        return new Search(true, SearchTree.NONE);
+        return new Search(ALPHA_BETA, SearchTree.NONE);
     }
 
     /** The same search, reporting every node it visits to {@code tree}, for the picture. */
     Search drawnInto(SearchTree tree) {
-        return new Search(pruning, tree);
+        return new Search(techniques, tree);
     }
 
     /** The search as this chapter's command line, bench and README run it. */
@@ -119,7 +119,7 @@ final class Search {
                     alpha = score;          // a better line for us: the window narrows
                     updatePv(ply, move);
                 }
-                if (score >= beta && pruning) {
+                if (score >= beta && techniques.has(Technique.PRUNING)) {
                     cutoffs++;              // the opponent will avoid this position: stop
                     break;
                 }

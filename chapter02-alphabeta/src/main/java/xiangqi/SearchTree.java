@@ -105,6 +105,14 @@ final class SearchTree {
         return nodes;
     }
 
+    /** The key to the picture, drawn under its title: what each colour and mark means. */
+    private static final String[] LEGEND = {
+        "each row: the move (ICCS, Chinese)  → its value, for the side to move after it (negamax)",
+        "<tspan fill=\"#369\">(α, β)</tspan> the window it was searched with · "
+                + "<tspan fill=\"#b60\">≥ β: cut-off</tspan>, and <tspan fill=\"#aaa\">✂ the moves never tried</tspan>",
+        "<tspan fill=\"#666\">leaf: evaluation</tspan> · "
+                + "<tspan fill=\"#b00\">no legal move: lost</tspan>"};
+
     /** The picture of the recorded tree, searched from {@code position}. */
     String svg(Position position) {
         List<String> rows = new ArrayList<>(); // one per row, top to bottom
@@ -112,13 +120,17 @@ final class SearchTree {
             drawNode(position, root.node(), root.depth(), 0, "", -1, rows);
         }
         int width = 900;
-        int height = MARGIN * 2 + rows.size() * ROW + 24;
+        int height = MARGIN * 2 + rows.size() * ROW + 24 + LEGEND.length * ROW;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
                 + " viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">%n", width, height, width, height));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s: %d nodes from %s</text>%n",
                 MARGIN, MARGIN + 12, Examples.CHAPTER, nodes, position.toFen()));
+        for (int i = 0; i < LEGEND.length; i++) { // so that the picture explains itself when opened alone
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#333\">%s</text>%n",
+                    MARGIN, MARGIN + 12 + (i + 1) * ROW, LEGEND[i]));
+        }
         rows.forEach(svg::append);
         svg.append("</svg>\n");
         return svg.toString();
@@ -126,7 +138,7 @@ final class SearchTree {
 
     /** Where the text of row {@code row} stands. */
     private static int baseline(int row) {
-        return MARGIN + 24 + row * ROW + 14;
+        return MARGIN + 24 + (LEGEND.length + row) * ROW + 14;
     }
 
     /**

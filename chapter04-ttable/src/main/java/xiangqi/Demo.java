@@ -128,7 +128,8 @@ final class Demo {
             TranspositionTable.Scheme.TWO_TIER, TranspositionTable.Scheme.ALWAYS_REPLACE}) {
             for (boolean atHorizon : new boolean[] {false, true}) {
                 TranspositionTable sized = table(20, scheme);
-                Search search = new Search(new Search.Settings(true, true, false, atHorizon), sized);
+                Techniques techniques = atHorizon ? Search.WITH_TABLE.with(Technique.TABLE_AT_HORIZON) : Search.WITH_TABLE;
+                Search search = new Search(techniques, sized);
                 Search.Result result = search.search(Position.startPosition(), MAX_DEPTH + 1);
                 table.row(scheme.label(), atHorizon ? "yes" : "no", result.nodes(), result.millis(), percent(sized));
             }

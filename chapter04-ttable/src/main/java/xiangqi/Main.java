@@ -116,10 +116,24 @@ public final class Main {
         try {
             java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("cannot write --out " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot write --out '" + file + "': " + whyNot(e));
         }
         printResult(position, result, out);
         out.println("wrote " + file + ": " + tree.nodes() + " nodes");
+    }
+
+    /** Why a file could not be written, in words: the exception's own text often only repeats the path. */
+    private static String whyNot(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "its folder does not exist";
+        } else if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        } else if (e instanceof java.nio.file.FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return fileSystem.getReason();
+        } else if (e instanceof java.nio.file.InvalidPathException invalid) {
+            return "not a valid path (" + invalid.getReason() + ")";
+        }
+        return e.getMessage();
     }
 
     /** UCI-style report of a search: one {@code info} line, the PV in Chinese, {@code bestmove}. */

@@ -28,29 +28,15 @@ final class Search {
     /** Depth for a UCI {@code go} without {@code depth}: a few seconds with the table. */
     static final int DEFAULT_DEPTH = 6;
 
-    /**
-     * How a search is set up, fixed when it is made. The presets below are the ones the
-     * chapter runs; the other combinations are experiments the demo and the tests measure.
-     *
-     * @param pruning        false only for chapter 1's minimax: without the cut-off, alpha
-     *                       still rises and may pass beta, but no move is skipped
-     * @param useTable       false for chapter 3's search, which never looks at the table
-     * @param sameDepthOnly  let an entry answer a node only if it was searched to exactly the
-     *                       depth needed now, not deeper: then the table cannot change the
-     *                       root score (a test), at the price of fewer answers
-     * @param tableAtHorizon also look up and store the horizon's leaves. The Baidu Baike
-     *                       article 置换表 advises against it: a leaf's evaluation is cheap,
-     *                       while millions of leaves evict the deeper entries that save
-     *                       whole subtrees. The demo measures both ways.
-     */
-    record Settings(boolean pruning, boolean useTable, boolean sameDepthOnly, boolean tableAtHorizon) {
-        static final Settings MINIMAX = new Settings(false, false, false, false);
-        static final Settings ALPHA_BETA = new Settings(true, false, false, false);
-        static final Settings WITH_TABLE = new Settings(true, true, false, false);
-    }
+    /** Chapter 1's search: no technique at all, every move of every node. */
+    static final Techniques MINIMAX = Techniques.of();
+    /** Chapter 2's search: minimax with the cut-off. */
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+    /** This chapter's search: alpha-beta with the table. */
+    static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE);
 
-    private final Settings settings;
-    /** The transposition table; unused (and may be null) when the settings say so. */
+    private final Techniques techniques;
+    /** The transposition table; unused (and may be null) without {@link Technique#TABLE}. */
     private final TranspositionTable table;
     /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
     private final SearchTree tree;
@@ -65,37 +51,37 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    Search(Settings settings, TranspositionTable table) {
-        this(settings, table, SearchTree.NONE);
+    Search(Techniques techniques, TranspositionTable table) {
+        this(techniques, table, SearchTree.NONE);
     }
 
-    private Search(Settings settings, TranspositionTable table, SearchTree tree) {
-        if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
-            throw new IllegalArgumentException("these settings need a table");
+    private Search(Techniques techniques, TranspositionTable table, SearchTree tree) {
+        if ((techniques.has(Technique.TABLE) || techniques.has(Technique.TABLE_AT_HORIZON)) && table == null) {
+            throw new IllegalArgumentException("a search with the table needs a table");
         }
-        this.settings = settings;
+        this.techniques = techniques;
         this.table = table;
         this.tree = tree;
     }
 
     /** The same search, reporting every node it visits to {@code tree}, for the picture. */
     Search drawnInto(SearchTree tree) {
-        return new Search(settings, table, tree);
+        return new Search(techniques, table, tree);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        return new Search(Settings.MINIMAX, null);
+        return new Search(MINIMAX, null);
     }
 
     /** Chapter 3's alpha-beta: no table, the moves in the generator's order. */
     static Search alphaBeta() {
-        return new Search(Settings.ALPHA_BETA, null);
+        return new Search(ALPHA_BETA, null);
     }
 
     /** Alpha-beta with {@code table}, which may be shared with other searches (a warm table). */
     static Search withTable(TranspositionTable table) {
-        return new Search(Settings.WITH_TABLE, table);
+        return new Search(WITH_TABLE, table);
     }
 
     /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
@@ -134,7 +120,7 @@ final class Search {
         pvLength[ply] = ply;
         if (depth == 0) {
             leaves++;
-            return settings.tableAtHorizon() ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
+            return techniques.has(Technique.TABLE_AT_HORIZON) ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
         }
         int entry = probe(position);
         if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
@@ -165,7 +151,7 @@ final class Search {
                     bestMove = move;
                     updatePv(ply, move);
                 }
-                if (score >= beta && settings.pruning()) {
+                if (score >= beta && techniques.has(Technique.PRUNING)) {
                     cutoffs++;              // the opponent will avoid this position: stop
                     break;
                 }
@@ -177,12 +163,12 @@ final class Search {
 
     /** The table's entry for this position, or MISSING (always, for a search without a table). */
     private int probe(Position position) {
-        return settings.useTable() ? table.probe(position.key()) : TranspositionTable.MISSING;
+        return techniques.has(Technique.TABLE) ? table.probe(position.key()) : TranspositionTable.MISSING;
     }
 
     /** Writes the node's result down, for a search with a table. */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
-        if (settings.useTable()) {
+        if (techniques.has(Technique.TABLE)) {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }
@@ -195,7 +181,7 @@ final class Search {
      */
     private boolean tableDecides(int entry, int alpha, int beta, int depth, int ply) {
         int stored = table.depth(entry);
-        if (settings.sameDepthOnly() ? stored != depth : stored < depth) {
+        if (techniques.has(Technique.TABLE_EQUAL_DEPTH_ONLY) ? stored != depth : stored < depth) {
             return false;
         }
         int score = table.score(entry, ply);

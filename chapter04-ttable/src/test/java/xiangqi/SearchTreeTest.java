@@ -138,7 +138,7 @@ class SearchTreeTest {
             }
         }
         assertThat(answered).isPositive();
-        assertThat(svg.split("answered by the table", -1)).hasSize((int) answered + 1);
+        assertThat(rowsOf(svg).split("answered by the table", -1)).hasSize((int) answered + 1);
     }
 
     @Test
@@ -165,6 +165,11 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
     /** The README's section on the picture, its line breaks read as spaces. */
     static String readmeTreeSection() throws Exception {
         String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
@@ -184,7 +189,7 @@ class SearchTreeTest {
         assertThat(section).contains("(" + treeNodes(Search.minimax()) + " nodes in chapter 1's, "
                 + treeNodes(Search.alphaBeta()) + " in chapter 2's)");
         String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
-        assertThat(section).contains("Here " + (svg.split("answered by the table", -1).length - 1)
+        assertThat(section).contains("Here " + (rowsOf(svg).split("answered by the table", -1).length - 1)
                 + " nodes are answered, and the tree has " + nodes(svg).size() + " nodes.");
     }
 

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TranspositionTableTest {
     private static final TranspositionTable.Scheme TWO_TIER = TranspositionTable.Scheme.TWO_TIER;
     /** Alpha-beta with the table, but an entry answers a node only if searched to exactly the depth needed. */
-    private static final Search.Settings SAME_DEPTH_ONLY = new Search.Settings(true, true, true, false);
+    private static final Techniques SAME_DEPTH_ONLY = Search.WITH_TABLE.with(Technique.TABLE_EQUAL_DEPTH_ONLY);
 
     /** A table of {@code entries} entries that adjusts mate scores, as the chapter's search uses it. */
     private static TranspositionTable table(long entries, TranspositionTable.Scheme scheme) {

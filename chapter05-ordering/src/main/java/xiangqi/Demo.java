@@ -89,23 +89,22 @@ final class Demo {
     }
 
     /** One line of the ablation: a search with some heuristics switched off. */
-    private record Variant(String label, String what, Search.Settings settings) {
+    private record Variant(String label, String what, Techniques techniques) {
     }
 
     /** Part 3: the search with each heuristic switched off in turn. */
     private static String ablation(PrintStream out) {
         int depth = MAX_DEPTH - 1;
         List<Variant> variants = List.of(
-                new Variant("everything on", "nothing", Search.Settings.ORDERED),
-                new Variant("no hash move", "the hash move",
-                        new Search.Settings(true, true, false, false, false, true, true, true, true)),
+                new Variant("everything on", "nothing", Search.ORDERED),
+                new Variant("no hash move", "the hash move", Search.ORDERED.without(Technique.HASH_MOVE)),
                 new Variant("no MVV/LVA: captures among the quiets", "MVV/LVA",
-                        new Search.Settings(true, true, false, false, true, false, true, true, true)),
-                new Variant("no killers", "the killers", new Search.Settings(true, true, false, false, true, true, false, true, true)),
-                new Variant("no history", "the history", new Search.Settings(true, true, false, false, true, true, true, false, true)),
+                        Search.ORDERED.without(Technique.CAPTURES_FIRST)),
+                new Variant("no killers", "the killers", Search.ORDERED.without(Technique.KILLERS)),
+                new Variant("no history", "the history", Search.ORDERED.without(Technique.HISTORY)),
                 new Variant("no iterative deepening", "iterative deepening",
-                        new Search.Settings(true, true, false, false, true, true, true, true, false)),
-                new Variant("chapter 4: none of them", "everything", Search.Settings.WITH_TABLE));
+                        Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
+                new Variant("chapter 4: none of them", "everything", Search.WITH_TABLE));
         TextTable table = new TextTable("search", "start position", "all five", "times more", "time ms");
         long base = 0;
         Variant worst = null;
@@ -115,7 +114,7 @@ final class Demo {
             long total = 0;
             long millis = 0;
             for (Examples.Example example : Examples.ALL) {
-                Search.Result result = new Search(variant.settings(), table()).search(example.position(), depth);
+                Search.Result result = new Search(variant.techniques(), table()).search(example.position(), depth);
                 start = example == Examples.START ? result.nodes() : start;
                 total += result.nodes();
                 millis += result.millis();
@@ -167,7 +166,8 @@ final class Demo {
     /** Alpha-beta with perfect knowledge of every child's value, for part 4. */
     private static final class Oracle {
         /** Exact values, from the equal-depth table rule, which never changes a score. */
-        private final Search exact = new Search(new Search.Settings(true, true, true, false, true, true, true, true, false),
+        private final Search exact = new Search(
+                Search.ORDERED.with(Technique.TABLE_EQUAL_DEPTH_ONLY).without(Technique.ITERATIVE_DEEPENING),
                 new TranspositionTable(1L << 22, TranspositionTable.Scheme.TWO_TIER, true));
         long nodes;
 

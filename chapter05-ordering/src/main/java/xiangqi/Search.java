@@ -39,34 +39,18 @@ final class Search {
     /** Depth for the bench and for a bare UCI {@code go}: about a second with ordering. */
     static final int DEFAULT_DEPTH = 7;
 
-    /**
-     * How a search is set up, fixed when it is made. The presets below are the ones the
-     * chapter runs; the other combinations are experiments the demo and the tests measure.
-     *
-     * @param pruning            false only for chapter 1's minimax: without the cut-off,
-     *                           alpha still rises and may pass beta, but no move is skipped
-     * @param useTable           false for chapter 3's search, which never looks at the table
-     * @param sameDepthOnly      let an entry answer a node only if it was searched to exactly
-     *                           the depth needed now: then the table cannot change the root
-     *                           score (a test), at the price of fewer answers
-     * @param tableAtHorizon     also look up and store the horizon's leaves (chapter 4's demo)
-     * @param hashMove           try the table's best move first
-     * @param capturesFirst      then the captures, by MVV/LVA
-     * @param killers            then the two killer moves of this distance from the root
-     * @param history            then the quiet moves by their history score
-     * @param iterativeDeepening search depth 1, 2, ... up to the depth asked, not only that one
-     */
-    record Settings(boolean pruning, boolean useTable, boolean sameDepthOnly, boolean tableAtHorizon,
-            boolean hashMove, boolean capturesFirst, boolean killers, boolean history, boolean iterativeDeepening) {
-        static final Settings MINIMAX = new Settings(false, false, false, false, false, false, false, false, false);
-        static final Settings ALPHA_BETA = new Settings(true, false, false, false, false, false, false, false, false);
-        /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
-        static final Settings WITH_TABLE = new Settings(true, true, false, false, true, false, false, false, false);
-        static final Settings ORDERED = new Settings(true, true, false, false, true, true, true, true, true);
-    }
+    /** Chapter 1's search: no technique at all, every move of every node. */
+    static final Techniques MINIMAX = Techniques.of();
+    /** Chapter 2's search: minimax with the cut-off. */
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+    /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
+    static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
+    /** This chapter's search: moves in a good order, and iterative deepening. */
+    static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
+            Technique.HISTORY, Technique.ITERATIVE_DEEPENING);
 
-    private final Settings settings;
-    /** The transposition table; unused (and may be null) when the settings say so. */
+    private final Techniques techniques;
+    /** The transposition table; unused (and may be null) without {@link Technique#TABLE}. */
     private final TranspositionTable table;
     /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
     private final SearchTree tree;
@@ -91,15 +75,15 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    Search(Settings settings, TranspositionTable table) {
-        this(settings, table, SearchTree.NONE);
+    Search(Techniques techniques, TranspositionTable table) {
+        this(techniques, table, SearchTree.NONE);
     }
 
-    private Search(Settings settings, TranspositionTable table, SearchTree tree) {
-        if ((settings.useTable() || settings.tableAtHorizon()) && table == null) {
-            throw new IllegalArgumentException("these settings need a table");
+    private Search(Techniques techniques, TranspositionTable table, SearchTree tree) {
+        if (techniques.has(Technique.TABLE) && table == null) {
+            throw new IllegalArgumentException("a search with the table needs a table");
         }
-        this.settings = settings;
+        this.techniques = techniques;
         this.table = table;
         this.tree = tree;
         for (int ply = 0; ply < pickers.length; ply++) {
@@ -109,27 +93,27 @@ final class Search {
 
     /** The same search, reporting every node it visits to {@code tree}, for the picture. */
     Search drawnInto(SearchTree tree) {
-        return new Search(settings, table, tree);
+        return new Search(techniques, table, tree);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
     static Search minimax() {
-        return new Search(Settings.MINIMAX, null);
+        return new Search(MINIMAX, null);
     }
 
     /** Chapter 3's alpha-beta: no table, no deepening, the moves in the generator's order. */
     static Search alphaBeta() {
-        return new Search(Settings.ALPHA_BETA, null);
+        return new Search(ALPHA_BETA, null);
     }
 
     /** Chapter 4's search with {@code table}: the table's move first, then the generator's order. */
     static Search withTable(TranspositionTable table) {
-        return new Search(Settings.WITH_TABLE, table);
+        return new Search(WITH_TABLE, table);
     }
 
     /** This chapter's search with {@code table}: ordered moves, iterative deepening. */
     static Search ordered(TranspositionTable table) {
-        return new Search(Settings.ORDERED, table);
+        return new Search(ORDERED, table);
     }
 
     /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
@@ -167,7 +151,7 @@ final class Search {
         mayStop = false;
         long start = System.nanoTime();
         Result last = null;
-        for (int depth = settings.iterativeDeepening() ? 1 : maxDepth; depth <= maxDepth; depth++) {
+        for (int depth = techniques.has(Technique.ITERATIVE_DEEPENING) ? 1 : maxDepth; depth <= maxDepth; depth++) {
             abandoned = false;
             int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
             tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
@@ -188,8 +172,8 @@ final class Search {
     /**
      * The value of the position for the side to move, looking {@code depth} plies ahead,
      * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
-     * the distance from the root. The moves are tried in the generator's order, except
-     * that the table's best move for this position, if it has one, goes first.
+     * the distance from the root. The {@link MovePicker} hands out the moves in stages: the
+     * table's best move, the captures by MVV/LVA, the killers, then the quiet moves by history.
      */
     int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
@@ -199,7 +183,7 @@ final class Search {
         }
         if (depth == 0) {
             leaves++;
-            return settings.tableAtHorizon() ? evaluateThroughTable(position, ply) : Evaluation.evaluate(position);
+            return Evaluation.evaluate(position);
         }
         int entry = probe(position);
         if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
@@ -207,7 +191,7 @@ final class Search {
         }
         MovePicker picker = pickers[ply];
         int hashMove = entry == TranspositionTable.MISSING ? Move.NONE : table.move(entry);
-        picker.start(position, settings, hashMove, killers.first(ply), killers.second(ply), history);
+        picker.start(position, techniques, hashMove, killers.first(ply), killers.second(ply), history);
         int originalAlpha = alpha;
         int bestMove = Move.NONE;
         int best = -Score.INFINITE;
@@ -228,7 +212,7 @@ final class Search {
                     bestMove = move;
                     updatePv(ply, move);
                 }
-                if (score >= beta && settings.pruning()) {
+                if (score >= beta && techniques.has(Technique.PRUNING)) {
                     rememberCutoff(position, move, depth, ply, tried, picker.lastStage());
                     break;                  // the opponent will avoid this position: stop
                 }
@@ -252,10 +236,10 @@ final class Search {
         firstMoveCutoffs += tried == 1 ? 1 : 0;
         stageCutoffs[stage.ordinal()]++;
         if (position.pieceAt(Move.to(move)) == Piece.EMPTY) {
-            if (settings.killers()) {
+            if (techniques.has(Technique.KILLERS)) {
                 killers.remember(ply, move);
             }
-            if (settings.history()) {
+            if (techniques.has(Technique.HISTORY)) {
                 history.reward(position, move, depth);
             }
         }
@@ -274,12 +258,12 @@ final class Search {
 
     /** The table's entry for this position, or MISSING (always, for a search without a table). */
     private int probe(Position position) {
-        return settings.useTable() ? table.probe(position.key()) : TranspositionTable.MISSING;
+        return techniques.has(Technique.TABLE) ? table.probe(position.key()) : TranspositionTable.MISSING;
     }
 
     /** Writes the node's result down, for a search with a table. */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
-        if (settings.useTable()) {
+        if (techniques.has(Technique.TABLE)) {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }
@@ -292,7 +276,7 @@ final class Search {
      */
     private boolean tableDecides(int entry, int alpha, int beta, int depth, int ply) {
         int stored = table.depth(entry);
-        if (settings.sameDepthOnly() ? stored != depth : stored < depth) {
+        if (techniques.has(Technique.TABLE_EQUAL_DEPTH_ONLY) ? stored != depth : stored < depth) {
             return false;
         }
         int score = table.score(entry, ply);
@@ -304,17 +288,6 @@ final class Search {
             tableCutoffs[bound]++;
         }
         return decides;
-    }
-
-    /** A leaf's evaluation, looked up in the table first and stored there after. */
-    private int evaluateThroughTable(Position position, int ply) {
-        int entry = table.probe(position.key());
-        if (entry != TranspositionTable.MISSING && table.bound(entry) == TranspositionTable.EXACT) {
-            return table.score(entry, ply);
-        }
-        int score = Evaluation.evaluate(position);
-        table.store(position.key(), 0, TranspositionTable.EXACT, score, Move.NONE, ply);
-        return score;
     }
 
     /** What a fail-soft result means, given the window the node was searched with. */

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static xiangqi.Fixtures.legalMoves;
 import static xiangqi.Fixtures.uci;
+import static xiangqi.Technique.CAPTURES_FIRST;
+import static xiangqi.Technique.HASH_MOVE;
+import static xiangqi.Technique.HISTORY;
+import static xiangqi.Technique.KILLERS;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,21 +36,17 @@ class MovePickerTest {
     /** Those captures, most valuable victim first, and least valuable attacker first among equal victims. */
     static final List<String> MVV_LVA_ORDER = List.of("c5c6", "a6c6", "f3g5", "e2e8", "i0i6");
 
-    private static final Search.Settings ORDERED = Search.Settings.ORDERED;
+    private static final Techniques ORDERED = Search.ORDERED;
 
-    /** ORDERED with some heuristics switched off. */
-    private static Search.Settings without(boolean hashMove, boolean capturesFirst, boolean killers, boolean history) {
-        return new Search.Settings(true, true, false, false, hashMove, capturesFirst, killers, history, true);
-    }
-
-    static Stream<Arguments> settings() {
+    static Stream<Arguments> variants() {
         return Stream.of(
                 Arguments.of("everything on (ORDERED)", ORDERED),
-                Arguments.of("no hash move", without(false, true, true, true)),
-                Arguments.of("no MVV/LVA captures", without(true, false, true, true)),
-                Arguments.of("no killers", without(true, true, false, true)),
-                Arguments.of("no history", without(true, true, true, false)),
-                Arguments.of("none of them (chapter 4's order)", without(false, false, false, false)));
+                Arguments.of("no hash move", ORDERED.without(HASH_MOVE)),
+                Arguments.of("no MVV/LVA captures", ORDERED.without(CAPTURES_FIRST)),
+                Arguments.of("no killers", ORDERED.without(KILLERS)),
+                Arguments.of("no history", ORDERED.without(HISTORY)),
+                Arguments.of("none of them (chapter 4's order)",
+                        ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY)));
     }
 
     /** Everything the picker hands out, in order, with the stage each move came from. */
@@ -56,10 +56,10 @@ class MovePickerTest {
         }
     }
 
-    private static Picked pickAll(Position position, Search.Settings settings, int hashMove, int killer1, int killer2,
+    private static Picked pickAll(Position position, Techniques techniques, int hashMove, int killer1, int killer2,
             History history) {
         MovePicker picker = new MovePicker();
-        picker.start(position, settings, hashMove, killer1, killer2, history);
+        picker.start(position, techniques, hashMove, killer1, killer2, history);
         List<Integer> moves = new ArrayList<>();
         List<Stage> stages = new ArrayList<>();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
@@ -114,10 +114,10 @@ class MovePickerTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("settings")
+    @MethodSource("variants")
     @DisplayName("the picker hands out every legal move exactly once, whatever hash move and killers it is given "
             + "(250 random positions, legal and illegal candidates, captures as killers, the hash move as a killer)")
-    void everyLegalMoveExactlyOnce(String name, Search.Settings settings) {
+    void everyLegalMoveExactlyOnce(String name, Techniques techniques) {
         Random random = new Random(20_240_505);
         History history = new History();
         int positions = 0;
@@ -146,7 +146,7 @@ class MovePickerTest {
                 String fen = position.toFen();
                 long key = position.key();
 
-                Picked picked = pickAll(position, settings, hashMove, killer1, killer2, history);
+                Picked picked = pickAll(position, techniques, hashMove, killer1, killer2, history);
 
                 String where = fen + " hash " + Move.toUci(hashMove) + " killers " + Move.toUci(killer1)
                         + " " + Move.toUci(killer2);
@@ -235,7 +235,7 @@ class MovePickerTest {
     @Test
     @DisplayName("without MVV/LVA the captures are not a stage: they come among the quiet moves, in the generator's order")
     void capturesOffMeansGeneratorOrder() {
-        Search.Settings noCaptures = without(true, false, false, false);
+        Techniques noCaptures = ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY);
         Position position = Position.fromFen(FIVE_CAPTURES);
 
         Picked picked = pickAll(position, noCaptures, Move.NONE, Move.NONE, Move.NONE, new History());
@@ -305,7 +305,7 @@ class MovePickerTest {
         History history = new History();
         history.reward(position, move("i0i1"), 30);
 
-        Picked picked = pickAll(position, without(true, true, true, false), Move.NONE, Move.NONE, Move.NONE, history);
+        Picked picked = pickAll(position, ORDERED.without(HISTORY), Move.NONE, Move.NONE, Move.NONE, history);
 
         assertThat(picked.text().subList(2, 44)).isEqualTo(uci(generate(position, MoveGenerator.QUIETS)));
     }
@@ -313,12 +313,12 @@ class MovePickerTest {
     @Test
     @DisplayName("with a heuristic off, its input is ignored: no hash move, no killers")
     void switchedOffInputsIgnored() {
-        Picked noHash = pickAll(Position.startPosition(), without(false, true, true, true), move("h0g2"), Move.NONE,
+        Picked noHash = pickAll(Position.startPosition(), ORDERED.without(HASH_MOVE), move("h0g2"), Move.NONE,
                 Move.NONE, new History());
         assertThat(noHash.stages()).doesNotContain(Stage.HASH);
         assertThat(noHash.text().get(0)).isEqualTo("b2b9");
 
-        Picked noKillers = pickAll(Position.startPosition(), without(true, true, false, true), Move.NONE, move("h0g2"),
+        Picked noKillers = pickAll(Position.startPosition(), ORDERED.without(KILLERS), Move.NONE, move("h0g2"),
                 move("c3c4"), new History());
         assertThat(noKillers.stages()).doesNotContain(Stage.KILLER_1, Stage.KILLER_2);
         assertThat(noKillers.text()).hasSize(44);

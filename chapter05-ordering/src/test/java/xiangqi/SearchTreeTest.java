@@ -139,7 +139,7 @@ class SearchTreeTest {
             }
         }
         assertThat(answered).isPositive();
-        assertThat(svg.split("answered by the table", -1)).hasSize((int) answered + 1);
+        assertThat(rowsOf(svg).split("answered by the table", -1)).hasSize((int) answered + 1);
     }
 
     @Test
@@ -183,6 +183,11 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
     /** The README's section on the picture, its line breaks read as spaces. */
     static String readmeTreeSection() throws Exception {
         String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
@@ -204,6 +209,19 @@ class SearchTreeTest {
                 .contains("(" + treeNodes(Search.minimax()) + ", " + alphaBeta + ", " + alphaBeta + " and "
                         + treeNodes(Search.withTable(table)) + " nodes)")
                 .contains("draw " + treeNodes(Search.standard()) + " nodes, fewer than chapter 4's");
+    }
+
+    @Test
+    @DisplayName("the README counts the picture's cut-offs by the stage that made them")
+    void readmeCountsCutoffsByStage() throws Exception {
+        Search search = Search.standard();
+        treeNodes(search);
+        assertThat(readmeTreeSection()).contains("`[killer 1]` " + search.cutoffs(MovePicker.Stage.KILLER_1)
+                + " times, `[hash]` " + search.cutoffs(MovePicker.Stage.HASH)
+                + ", `[captures]` " + search.cutoffs(MovePicker.Stage.CAPTURES)
+                + ", `[quiets]` " + search.cutoffs(MovePicker.Stage.QUIETS)
+                + " and `[killer 2]` once");
+        assertThat(search.cutoffs(MovePicker.Stage.KILLER_2)).isEqualTo(1);
     }
 
     @Test

@@ -52,16 +52,16 @@ final class Demo {
     }
 
     /**
-     * Plays a game from {@code fen}, each side with its own search settings, until mate, a
+     * Plays a game from {@code fen}, each side with its own search techniques, until mate, a
      * repetition or {@link #MAX_PLIES}. One position carries the whole game, so every
      * search sees the game's moves on the history stack.
      */
-    static Game play(String fen, Search.Settings red, Search.Settings black) {
+    static Game play(String fen, Techniques red, Techniques black) {
         Position position = Position.fromFen(fen);
         List<Integer> moves = new ArrayList<>();
         while (moves.size() < MAX_PLIES) {
-            Search.Settings settings = position.sideToMove() == Piece.RED ? red : black;
-            Search.Result result = new Search(settings, table()).search(position, GAME_DEPTH);
+            Techniques techniques = position.sideToMove() == Piece.RED ? red : black;
+            Search.Result result = new Search(techniques, table()).search(position, GAME_DEPTH);
             if (result.bestMove() == Move.NONE) {
                 return new Game(moves, Position.colorName(position.sideToMove()) + " is mated", null);
             }
@@ -116,13 +116,13 @@ final class Demo {
 
     /** Part 1: the winning side, blind to repetition, repeats its checks and loses by the rule. */
     private static String winnerRepeats(PrintStream out) {
-        return twoGames(out, CHECKING_WINNER, Search.Settings.ORDERED, Search.Settings.REPETITIONS,
+        return twoGames(out, CHECKING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS,
                 "red: chapter 5; black: chapter 6");
     }
 
     /** Part 2: the losing side reaches for perpetual check, the chess habit; here it loses. */
     private static String defenderRepeats(PrintStream out) {
-        return twoGames(out, CHECKING_LOSER, Search.Settings.REPETITIONS, Search.Settings.ORDERED,
+        return twoGames(out, CHECKING_LOSER, Search.WITH_REPETITIONS, Search.ORDERED,
                 "red: chapter 6; black: chapter 5");
     }
 
@@ -130,13 +130,13 @@ final class Demo {
      * The position, a game with chapter 5 on one side ({@code players} says which), then
      * the same position played by chapter 6 on both sides.
      */
-    private static String twoGames(PrintStream out, String fen, Search.Settings red, Search.Settings black, String players) {
+    private static String twoGames(PrintStream out, String fen, Techniques red, Techniques black, String players) {
         out.println(Position.fromFen(fen).diagram());
         out.println();
         Game blind = play(fen, red, black);
         printGame(out, players, fen, blind);
         out.println();
-        Game ruled = play(fen, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
+        Game ruled = play(fen, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
         printGame(out, "red: chapter 6; black: chapter 6", fen, ruled);
         return "Headline: chapter 5: " + blind.end() + " at ply " + blind.moves().size() + "; chapter 6: "
                 + ruled.end() + " at ply " + ruled.moves().size() + ".";

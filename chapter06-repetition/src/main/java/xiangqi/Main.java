@@ -124,8 +124,10 @@ public final class Main {
     private static void judge(Position position, boolean why, PrintStream out) {
         Repetition.Verdict verdict = Repetition.judge(position);
         if (why && verdict.outcome() != Repetition.Outcome.NONE) {
-            out.println("the position before move " + (verdict.start() + 1) + " came back after " + verdict.cycle().length
-                    + " plies: " + String.join(" ", java.util.Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
+            String first = verdict.start() == 0 ? "the position before the first move"
+                    : "the position after ply " + verdict.start(); // plies, as the demo's games count them
+            out.println(first + " came back " + verdict.cycle().length + " plies later: "
+                    + String.join(" ", java.util.Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
             for (int color = Piece.RED; color <= Piece.BLACK; color++) {
                 Repetition.Level level = verdict.level()[color];
                 String detail = switch (level) {
@@ -138,8 +140,8 @@ public final class Main {
                 out.printf("%-5s %-5s %s%n", Position.colorName(color), level.name().toLowerCase(java.util.Locale.ROOT), detail);
             }
         } else if (why) {
-            out.println("no repetition: this position has not stood before, with the same side to move,"
-                    + " since the last capture or soldier's step forward");
+            out.println("no repetition: this position has not stood before with the same side to move");
+            out.println("(the scan looks back as far as the last capture or soldier's step forward)");
         }
         out.println(verdict.outcome().text);
     }
@@ -154,11 +156,25 @@ public final class Main {
         try {
             java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-            throw new IllegalArgumentException("cannot write --out " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot write --out '" + file + "': " + whyNot(e));
         }
         printInfo(result, out);
         printBestMove(position, result, out);
         out.println("wrote " + file + ": " + tree.nodes() + " nodes");
+    }
+
+    /** Why a file could not be written, in words: the exception's own text often only repeats the path. */
+    private static String whyNot(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "its folder does not exist";
+        } else if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        } else if (e instanceof java.nio.file.FileSystemException fileSystem && fileSystem.getReason() != null) {
+            return fileSystem.getReason();
+        } else if (e instanceof java.nio.file.InvalidPathException invalid) {
+            return "not a valid path (" + invalid.getReason() + ")";
+        }
+        return e.getMessage();
     }
 
     /** UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV. */

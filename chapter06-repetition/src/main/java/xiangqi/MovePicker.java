@@ -31,9 +31,10 @@ final class MovePicker {
 
     /**
      * For MVV/LVA, by piece type (index 0 is the empty square, then general, advisor,
-     * elephant, horse, chariot, cannon, soldier): roughly what a piece is worth. The general
-     * counts nothing: it is never taken, and a capture it makes can never be answered by
-     * taking it (the move is legal).
+     * elephant, horse, chariot, cannon, soldier): {@link Evaluation#MATERIAL} in soldiers,
+     * rounded (the cannon's 4.5 becomes 5), small enough that a victim's value times 16
+     * outweighs any attacker. The general counts nothing: it is never taken, and a capture
+     * it makes can never be answered by taking it (the move is legal).
      */
     private static final int[] VALUE = {0, 0, 2, 2, 4, 9, 5, 1};
 
@@ -42,7 +43,7 @@ final class MovePicker {
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
 
     private Position position;
-    private Search.Settings settings;
+    private Techniques techniques;
     private History history;
     private int hashMove;
     private int killer1;
@@ -53,13 +54,13 @@ final class MovePicker {
     private int next;
 
     /** Gets ready to hand out the moves of {@code position}. */
-    void start(Position position, Search.Settings settings, int hashMove, int killer1, int killer2, History history) {
+    void start(Position position, Techniques techniques, int hashMove, int killer1, int killer2, History history) {
         this.position = position;
-        this.settings = settings;
+        this.techniques = techniques;
         this.history = history;
-        this.hashMove = settings.hashMove() ? hashMove : Move.NONE;
-        this.killer1 = settings.killers() ? killer1 : Move.NONE;
-        this.killer2 = settings.killers() ? killer2 : Move.NONE;
+        this.hashMove = techniques.has(Technique.HASH_MOVE) ? hashMove : Move.NONE;
+        this.killer1 = techniques.has(Technique.KILLERS) ? killer1 : Move.NONE;
+        this.killer2 = techniques.has(Technique.KILLERS) ? killer2 : Move.NONE;
         this.stage = Stage.HASH;
         this.count = -1; // nothing generated yet
         this.next = 0;
@@ -77,7 +78,7 @@ final class MovePicker {
                     hashMove = Move.NONE;
                 }
                 case CAPTURES -> {
-                    if (settings.capturesFirst()) {
+                    if (techniques.has(Technique.CAPTURES_FIRST)) {
                         if (count < 0) {
                             generate(MoveGenerator.CAPTURES); // only now: a hash-move cut-off never gets here
                         }
@@ -106,7 +107,7 @@ final class MovePicker {
                 case QUIETS -> {
                     if (count < 0) {
                         // Without MVV/LVA the captures were not handed out: they come here.
-                        generate(settings.capturesFirst() ? MoveGenerator.QUIETS : MoveGenerator.ALL);
+                        generate(techniques.has(Technique.CAPTURES_FIRST) ? MoveGenerator.QUIETS : MoveGenerator.ALL);
                     }
                     int move = best();
                     if (move != Move.NONE) {
@@ -132,7 +133,7 @@ final class MovePicker {
                 int attacker = Piece.type(position.pieceAt(Move.from(move)));
                 scores[i] = VALUE[victim] * 16 - VALUE[attacker];
             } else {
-                scores[i] = settings.history() ? history.score(position, move) : 0;
+                scores[i] = techniques.has(Technique.HISTORY) ? history.score(position, move) : 0;
             }
         }
     }

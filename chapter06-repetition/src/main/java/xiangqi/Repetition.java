@@ -62,7 +62,10 @@ final class Repetition {
     /**
      * What a piece is worth when one piece takes another: a piece attacked by a cheaper
      * piece is chased even when protected, because the exchange wins material. Indexed by
-     * {@link Piece} type; the general is never taken.
+     * {@link Piece} type; the general is never taken. These are the rule book's values,
+     * not the evaluation's ({@link Evaluation#MATERIAL}) or the move picker's: the chase
+     * rules count a horse and a cannon as equal, so neither chases the other when it is
+     * protected.
      */
     private static final int[] WORTH = {0, 0, 2, 2, 4, 9, 4, 1};
 

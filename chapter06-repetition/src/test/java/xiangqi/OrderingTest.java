@@ -16,11 +16,11 @@ import xiangqi.MovePicker.Stage;
  */
 class OrderingTest {
     /** Ordering on (captures, killers, history), the table off: nothing can change the root score. */
-    private static final Search.Settings ORDERED_NO_TABLE =
-            new Search.Settings(true, false, false, false, false, true, true, true, true);
+    private static final Techniques ORDERED_NO_TABLE =
+            Search.ORDERED.without(Technique.TABLE, Technique.HASH_MOVE);
     /** The same, one search to the full depth only. */
-    private static final Search.Settings ORDERED_NO_TABLE_NO_DEEPENING =
-            new Search.Settings(true, false, false, false, false, true, true, true, false);
+    private static final Techniques ORDERED_NO_TABLE_NO_DEEPENING =
+            ORDERED_NO_TABLE.without(Technique.ITERATIVE_DEEPENING);
 
     /** The table the chapter's numbers are measured with: 2^20 entries, two-tier, mate scores adjusted. */
     private static TranspositionTable table() {

@@ -213,7 +213,7 @@ class RepetitionTest {
             // was filled by the search above, and must not hand it any of that path's rulings.
             Position fresh = Position.fromFen(withHistory.toFen());
             for (int depth = 1; depth <= 6; depth++) {
-                Search.Result warm = new Search(Search.Settings.REPETITIONS, shared).search(fresh, depth);
+                Search.Result warm = new Search(Search.WITH_REPETITIONS, shared).search(fresh, depth);
                 assertThat(Score.dependsOnPath(warm.score())).as("depth " + depth).isFalse();
             }
         }
@@ -249,10 +249,10 @@ class RepetitionTest {
         @CsvSource({"part 1 (red ahead), " + Demo.CHECKING_WINNER, "part 2 (black lost), " + Demo.CHECKING_LOSER})
         @DisplayName("in the demo's self-play, chapter 6 never loses by a repetition rule, and chapter 5 does")
         void selfPlayNeverLosesByRule(String game, String fen) {
-            Demo.Game ruled = Demo.play(fen, Search.Settings.REPETITIONS, Search.Settings.REPETITIONS);
+            Demo.Game ruled = Demo.play(fen, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
             assertThat(ruled.verdict() == null ? Repetition.Outcome.NONE : ruled.verdict().outcome())
                     .isIn(Repetition.Outcome.NONE, Repetition.Outcome.DRAW);
-            Demo.Game blind = Demo.play(fen, Search.Settings.ORDERED, Search.Settings.ORDERED);
+            Demo.Game blind = Demo.play(fen, Search.ORDERED, Search.ORDERED);
             assertThat(blind.end()).contains("loses by perpetual check");
         }
 
@@ -297,7 +297,7 @@ class RepetitionTest {
             Fixtures.Run run = judge(CHARIOT_CHECKS, CHECKS, "--why");
             assertThat(run.status()).isZero();
             assertThat(run.lines()).containsExactly(
-                    "the position before move 2 came back after 4 plies: d9d8 a9a8 d8d9 a8a9",
+                    "the position after ply 1 came back 4 plies later: d9d8 a9a8 d8d9 a8a9",
                     "red   check every red move gave check",
                     "black idle  neither all checks nor all chases of one piece",
                     "red-loses");

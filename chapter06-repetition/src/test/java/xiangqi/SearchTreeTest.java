@@ -140,7 +140,7 @@ class SearchTreeTest {
             }
         }
         assertThat(answered).isPositive();
-        assertThat(svg.split("answered by the table", -1)).hasSize((int) answered + 1);
+        assertThat(rowsOf(svg).split("answered by the table", -1)).hasSize((int) answered + 1);
     }
 
     @Test
@@ -198,6 +198,11 @@ class SearchTreeTest {
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
     }
 
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
     /** The README's section on the picture, its line breaks read as spaces. */
     static String readmeTreeSection() throws Exception {
         String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
@@ -216,6 +221,20 @@ class SearchTreeTest {
         TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
         assertThat(treeNodes(Search.ordered(table))).isEqualTo(treeNodes(Search.standard()));
         assertThat(readmeTreeSection()).contains("the same " + treeNodes(Search.standard()) + " nodes");
+    }
+
+    @Test
+    @DisplayName("the root README quotes every chapter's tree size, as the searches draw them")
+    void rootReadmeQuotesTheTrees() throws Exception {
+        String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        long alphaBeta = treeNodes(Search.alphaBeta());
+        TranspositionTable chapter4 = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        TranspositionTable chapter5 = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        assertThat(root).contains(treeNodes(Search.minimax()) + " nodes for minimax, " + alphaBeta + " for alpha-beta, "
+                + alphaBeta + " again with Zobrist keys")
+                .contains(treeNodes(Search.withTable(chapter4)) + " with the table, " + treeNodes(Search.ordered(chapter5))
+                        + " for the ordered search's four iterations together, and " + treeNodes(Search.standard())
+                        + " again in chapter 6");
     }
 
     @Test
