@@ -340,11 +340,7 @@ async function think() {
   const id = (await started.json()).id;
   const moves = state.moves;
   state.thinking = id;
-  $('lines').textContent = '';
-  $('summary').textContent = '';
-  $('comparison').textContent = '';
-  $('bestmove').textContent = '';
-  $('bestmove-chinese').textContent = '';
+  clearSearch();
   clearError();
   render();
   let result = null;
@@ -391,7 +387,17 @@ async function think() {
   }
 }
 
+// Empties the search's panel: a new search, or a game the last search no longer belongs to.
+function clearSearch() {
+  for (const id of ['lines', 'summary', 'comparison', 'bestmove', 'bestmove-chinese']) {
+    $(id).textContent = '';
+  }
+}
+
 function showResult(result) {
+  for (const note of $('lines').querySelectorAll('td.note')) {
+    note.parentElement.remove();                 // "comparing..." is answered below the table
+  }
   $('bestmove').textContent = result.bestmove;
   $('bestmove-chinese').textContent = result.chinese || '(no legal move)';
   $('summary').textContent = 'searched depth ' + result.depth + ': ' + number(result.nodes) + ' nodes in '
@@ -435,6 +441,7 @@ async function start() {
   });
   $('new').addEventListener('click', () => {
     state.nodes = {};
+    clearSearch();
     play([]);
   });
   $('back').addEventListener('click', () => {
@@ -444,6 +451,7 @@ async function start() {
     if (sideToMove !== state.human && moves.length > 0) {
       moves.pop();                               // back to the player's turn
     }
+    clearSearch();
     setGame(state.fen, moves);
   });
   $('go').addEventListener('click', () => {
@@ -462,17 +470,19 @@ async function start() {
   $('fen-form').addEventListener('submit', event => {
     event.preventDefault();
     state.nodes = {};
+    clearSearch();
     setGame($('fen').value.trim(), []).then(ok => ok && engineIfItsTurn());
   });
   const fen = link.get('fen') || '';
   const moves = (link.get('moves') || '').split(/[\s,]+/).filter(word => word.length > 0);
   $('fen').value = fen;
-  if (!await setGame(fen, moves)) {
+  const linked = await setGame(fen, moves);
+  if (!linked) {
     const refused = $('error').textContent;     // a broken link: show why, on the start position
     await setGame('', []);
     showError(refused);
   }
-  if (link.get('go') === '1' && state.view && !state.view.over) {
+  if (linked && link.get('go') === '1' && !state.view.over) {
     state.human = state.view.side === 'red' ? 'black' : 'red';
     $('side').value = state.human;
     state.flipped = state.human === 'black';
