@@ -20,6 +20,7 @@ import java.util.Set;
  *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
+ *   serve  [--port P] [--host H]                 a board in the browser, played against this search
  * </pre>
  * Bad input gets one line on stderr and exit status 2.
  */
@@ -41,9 +42,9 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
-            if (!List.of("demo", "perft", "search", "tree", "uci", "bench").contains(command)) {
+            if (!List.of("demo", "perft", "search", "tree", "uci", "bench", "serve").contains(command)) {
                 throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, tree, uci or bench");
+                        "unknown command '" + command + "': expected demo, perft, search, tree, uci, bench or serve");
             }
             Options options = new Options(args);
             switch (command) {
@@ -71,6 +72,11 @@ public final class Main {
                 case "bench" -> {
                     options.allow();
                     Bench.run(out);
+                }
+                case "serve" -> {
+                    options.allow("--port", "--host");
+                    Integer port = options.number("--port");
+                    WebBoard.serve(options.wordOr("--host", "127.0.0.1"), port == null ? WebBoard.DEFAULT_PORT : port, out);
                 }
                 default -> throw new IllegalStateException("unreachable: " + command);
             }
@@ -217,6 +223,11 @@ public final class Main {
                         + (words == null ? ", and it is missing" : ", got '" + String.join(" ", words) + "'"));
             }
             return words.get(0);
+        }
+
+        /** The one word after {@code name}, or {@code absent} if the option is not given. */
+        String wordOr(String name, String absent) {
+            return values.containsKey(name) ? word(name, absent) : absent;
         }
 
         /** The whole number after {@code name}, or null if the option is absent. */

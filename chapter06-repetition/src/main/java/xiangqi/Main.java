@@ -21,6 +21,7 @@ import java.util.Set;
  *   judge  --fen FEN --moves m1 m2 ... [--why]   the repetition ruling: none, draw, red-loses, black-loses
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
+ *   serve  [--port P] [--host H]                 a board in the browser, played against this search
  * </pre>
  * Bad input gets one line on stderr and exit status 2.
  */
@@ -42,9 +43,9 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
-            if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench").contains(command)) {
+            if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench", "serve").contains(command)) {
                 throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, tree, judge, uci or bench");
+                        "unknown command '" + command + "': expected demo, perft, search, tree, judge, uci, bench or serve");
             }
             Options options = new Options(args);
             switch (command) {
@@ -82,6 +83,11 @@ public final class Main {
                 case "bench" -> {
                     options.allow();
                     Bench.run(out);
+                }
+                case "serve" -> {
+                    options.allow("--port", "--host");
+                    Integer port = options.number("--port");
+                    WebBoard.serve(options.wordOr("--host", "127.0.0.1"), port == null ? WebBoard.DEFAULT_PORT : port, out);
                 }
                 default -> throw new IllegalStateException("unreachable: " + command);
             }
@@ -121,7 +127,7 @@ public final class Main {
      * The repetition ruling on the position the moves reached; with {@code why}, first the
      * cycle and each side's level. The verdict is always the last line.
      */
-    private static void judge(Position position, boolean why, PrintStream out) {
+    static void judge(Position position, boolean why, PrintStream out) {
         Repetition.Verdict verdict = Repetition.judge(position);
         if (why && verdict.outcome() != Repetition.Outcome.NONE) {
             String first = verdict.start() == 0 ? "the position before the first move"
@@ -266,6 +272,11 @@ public final class Main {
                         + (words == null ? ", and it is missing" : ", got '" + String.join(" ", words) + "'"));
             }
             return words.get(0);
+        }
+
+        /** The one word after {@code name}, or {@code absent} if the option is not given. */
+        String wordOr(String name, String absent) {
+            return values.containsKey(name) ? word(name, absent) : absent;
         }
 
         /** The whole number after {@code name}, or null if the option is absent. */

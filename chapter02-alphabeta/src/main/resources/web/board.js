@@ -1,0 +1,494 @@
+// The web board's script: the same file in every chapter. The page holds the game (a FEN
+// and the moves since); the server checks every move, and searches with its chapter's search.
+// A link is a position: ?fen=...&moves=h2e2+h9g7 sets it up, &go=1 lets the engine move at once
+// (&depth=D and &compare=1 are read too).
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const STEP = 60;          // distance between two lines of the board, in SVG units
+const LEFT = 60;          // x of file a (red's left) when red is at the bottom
+const TOP = 60;           // y of rank 9 (black's back rank) when red is at the bottom
+const NAMES = {           // red's chariot and horse 俥 傌, black's cannon 砲: no two pieces alike
+  K: '帅', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
+  k: '将', a: '士', b: '象', n: '马', r: '车', c: '砲', p: '卒'
+};
+const RED_FILES = '九八七六五四三二一';  // red counts files from its right, in Chinese numerals
+
+const $ = id => document.getElementById(id);
+const state = {
+  chapter: null,        // what /api/chapter said
+  fen: '',              // the position set up ('' is the start position)
+  moves: [],            // the moves played since, as h2e2
+  view: null,           // what /api/position said about them
+  human: 'red',         // the side the player moves
+  flipped: false,       // black at the bottom
+  selected: -1,         // the square of the piece picked up, or -1
+  thinking: 0,          // the id of the search running, or 0
+  nodes: {}             // ply -> nodes the engine searched for the move it played there
+};
+
+function squareOf(name) {
+  return (name.charCodeAt(1) - 48) * 9 + (name.charCodeAt(0) - 97);
+}
+
+function place(square) {
+  let file = square % 9;
+  let rank = Math.floor(square / 9);
+  if (state.flipped) {
+    file = 8 - file;
+    rank = 9 - rank;
+  }
+  return [LEFT + file * STEP, TOP + (9 - rank) * STEP];
+}
+
+function make(tag, attributes, parent, text) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    element.setAttribute(name, value);
+  }
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  parent.appendChild(element);
+  return element;
+}
+
+function line(x1, y1, x2, y2, parent, className) {
+  const attributes = {x1, y1, x2, y2};
+  if (className) {
+    attributes.class = className;
+  }
+  return make('line', attributes, parent);
+}
+
+// The lines, the river, the palaces, the coordinates: everything that does not move.
+function drawGrid(svg) {
+  const grid = make('g', {class: 'grid'}, svg);
+  const right = LEFT + 8 * STEP;
+  const bottom = TOP + 9 * STEP;
+  make('rect', {x: LEFT - 8, y: TOP - 8, width: 8 * STEP + 16, height: 9 * STEP + 16,
+    fill: '#e8c98f', stroke: '#5a3d1e', 'stroke-width': 3}, grid);
+  for (let row = 0; row < 10; row++) {
+    line(LEFT, TOP + row * STEP, right, TOP + row * STEP, grid, row === 0 || row === 9 ? 'frame' : '');
+  }
+  for (let column = 0; column < 9; column++) {
+    const x = LEFT + column * STEP;
+    const edge = column === 0 || column === 8;
+    if (edge) {
+      line(x, TOP, x, bottom, grid, 'frame');
+    } else {                                   // the river cuts the inner files
+      line(x, TOP, x, TOP + 4 * STEP, grid);
+      line(x, TOP + 5 * STEP, x, bottom, grid);
+    }
+  }
+  for (const row of [0, 7]) {                  // the palaces' diagonals
+    const y = TOP + row * STEP;
+    line(LEFT + 3 * STEP, y, LEFT + 5 * STEP, y + 2 * STEP, grid);
+    line(LEFT + 5 * STEP, y, LEFT + 3 * STEP, y + 2 * STEP, grid);
+  }
+  // The cannons' and soldiers' starting points, marked at their corners.
+  const marks = [[1, 2], [7, 2], [0, 3], [2, 3], [4, 3], [6, 3], [8, 3]];
+  for (const [column, row] of marks.concat(marks.map(([c, r]) => [c, 9 - r]))) {
+    const x = LEFT + column * STEP;
+    const y = TOP + row * STEP;
+    for (const dx of [-1, 1]) {
+      if ((dx < 0 && column === 0) || (dx > 0 && column === 8)) {
+        continue;
+      }
+      for (const dy of [-1, 1]) {
+        make('polyline', {points: [x + dx * 14, y + dy * 5, x + dx * 5, y + dy * 5,
+          x + dx * 5, y + dy * 14].join(' ')}, grid);
+      }
+    }
+  }
+  const riverY = TOP + 4.5 * STEP + 10;
+  make('text', {x: LEFT + 2 * STEP, y: riverY, 'text-anchor': 'middle', class: 'river'}, svg, '楚 河');
+  make('text', {x: LEFT + 6 * STEP, y: riverY, 'text-anchor': 'middle', class: 'river'}, svg, '汉 界');
+  // Coordinates: the files as each side counts them (red 九..一 at red's side, black 1..9 at
+  // black's), the letters and rank digits of the moves such as h2e2.
+  for (let column = 0; column < 9; column++) {
+    const file = state.flipped ? 8 - column : column;
+    const x = LEFT + column * STEP;
+    const red = RED_FILES[file];
+    const black = String(file + 1);
+    make('text', {x, y: TOP - 32, 'text-anchor': 'middle', class: 'coord'}, svg, state.flipped ? red : black);
+    make('text', {x, y: bottom + 42, 'text-anchor': 'middle', class: 'coord'}, svg, state.flipped ? black : red);
+    make('text', {x, y: bottom + 62, 'text-anchor': 'middle', class: 'coord uci'}, svg,
+      String.fromCharCode(97 + file));
+  }
+  for (let row = 0; row < 10; row++) {
+    const rank = state.flipped ? row : 9 - row;
+    make('text', {x: LEFT - 40, y: TOP + row * STEP + 5, 'text-anchor': 'middle', class: 'coord uci'}, svg,
+      String(rank));
+  }
+}
+
+// The whole board from state.view: grid, last move, pieces, the picked piece's targets.
+function drawBoard() {
+  const svg = $('board');
+  svg.textContent = '';
+  drawGrid(svg);
+  const view = state.view;
+  if (!view) {
+    return;
+  }
+  if (view.moves.length > 0) {
+    const last = view.moves[view.moves.length - 1];
+    for (const square of [squareOf(last.slice(0, 2)), squareOf(last.slice(2))]) {
+      const [x, y] = place(square);
+      make('rect', {x: x - 29, y: y - 29, width: 58, height: 58, rx: 6, class: 'last'}, svg);
+    }
+  }
+  const targets = targetsOf(state.selected);
+  for (let square = 0; square < 90; square++) {
+    const letter = view.board[square];
+    if (letter === '.') {
+      continue;
+    }
+    const red = letter === letter.toUpperCase();
+    const [x, y] = place(square);
+    const classes = ['piece', red ? 'red' : 'black'];
+    if (square === state.selected) {
+      classes.push('selected');
+    }
+    if (canMoveFrom(square)) {
+      classes.push('movable');
+    }
+    if (view.check && (letter === 'K' || letter === 'k') && (red ? 'red' : 'black') === view.side) {
+      classes.push('check');
+    }
+    const piece = make('g', {class: classes.join(' ')}, svg);
+    make('circle', {cx: x, cy: y, r: 27, class: 'outer'}, piece);
+    make('circle', {cx: x, cy: y, r: 22.5, class: 'inner'}, piece);
+    make('text', {x, y: y + 11, 'text-anchor': 'middle'}, piece, NAMES[letter]);
+  }
+  for (const square of targets) {
+    const [x, y] = place(square);
+    if (view.board[square] === '.') {
+      make('circle', {cx: x, cy: y, r: 9, class: 'target'}, svg);
+    } else {
+      make('circle', {cx: x, cy: y, r: 30, class: 'target-ring'}, svg);
+    }
+  }
+}
+
+function canMoveFrom(square) {
+  const view = state.view;
+  return view && !view.over && !state.thinking && view.side === state.human
+    && view.legal.some(move => squareOf(move.slice(0, 2)) === square);
+}
+
+function targetsOf(square) {
+  if (square < 0 || !state.view) {
+    return [];
+  }
+  return state.view.legal.filter(move => squareOf(move.slice(0, 2)) === square)
+    .map(move => squareOf(move.slice(2)));
+}
+
+// A click on the board: pick up a piece of the player's, or put the picked one down.
+function clicked(event) {
+  const svg = $('board');
+  const point = svg.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  const at = point.matrixTransform(svg.getScreenCTM().inverse());
+  let column = Math.round((at.x - LEFT) / STEP);
+  let row = Math.round((at.y - TOP) / STEP);
+  if (column < 0 || column > 8 || row < 0 || row > 9) {
+    return;
+  }
+  const file = state.flipped ? 8 - column : column;
+  const rank = state.flipped ? row : 9 - row;
+  const square = rank * 9 + file;
+  if (state.selected >= 0 && targetsOf(state.selected).includes(square)) {
+    const move = squareName(state.selected) + squareName(square);
+    state.selected = -1;
+    play(state.moves.concat([move]));
+    return;
+  }
+  state.selected = canMoveFrom(square) && square !== state.selected ? square : -1;
+  drawBoard();
+}
+
+function squareName(square) {
+  return String.fromCharCode(97 + square % 9) + Math.floor(square / 9);
+}
+
+function gameQuery(fen, moves) {
+  const query = new URLSearchParams();
+  if (fen) {
+    query.set('fen', fen);
+  }
+  if (moves.length > 0) {
+    query.set('moves', moves.join(' '));
+  }
+  return query;
+}
+
+// Asks the server about a game; on success it becomes the game, on refusal the old one stays.
+async function setGame(fen, moves) {
+  const answer = await fetch('/api/position?' + gameQuery(fen, moves));
+  if (!answer.ok) {
+    showError(await answer.text());
+    return false;
+  }
+  state.fen = fen;
+  state.moves = moves;
+  state.view = await answer.json();
+  state.selected = -1;
+  clearError();
+  history.replaceState(null, '', '?' + gameQuery(fen, moves));
+  $('link').href = location.href;
+  render();
+  return true;
+}
+
+// Plays a game and, if it is then the engine's turn, lets the engine move.
+async function play(moves) {
+  if (await setGame(state.fen, moves)) {
+    engineIfItsTurn();
+  }
+}
+
+function engineIfItsTurn() {
+  if (state.view && !state.view.over && !state.thinking && state.view.side !== state.human) {
+    think();
+  }
+}
+
+function render() {
+  drawBoard();
+  const view = state.view;
+  const list = $('moves');
+  list.textContent = '';
+  const blackFirst = view.fen.split(' ')[1] === 'b';
+  let item = null;
+  view.chinese.forEach((text, ply) => {
+    const index = blackFirst ? ply + 1 : ply;
+    if (index % 2 === 0 || item === null) {
+      item = document.createElement('li');
+      list.appendChild(item);
+      if (index % 2 === 1) {
+        item.append('… ');
+      }
+    }
+    const move = document.createElement('span');
+    move.textContent = text + ' ';
+    move.title = view.moves[ply];
+    item.appendChild(move);
+    if (state.nodes[ply] !== undefined) {
+      const nodes = document.createElement('span');
+      nodes.className = 'nodes';
+      nodes.textContent = '(' + state.nodes[ply].toLocaleString('en-US') + ' nodes) ';
+      item.appendChild(nodes);
+    }
+  });
+  $('over').hidden = !view.over;
+  $('over-text').textContent = view.over || '';
+  const side = view.side === 'red' ? 'Red 红' : 'Black 黑';
+  $('status').textContent = view.over ? 'Game over'
+    : state.thinking ? side + ' (engine) is thinking...'
+      : side + ' to move' + (view.side === state.human ? ' (you): click a piece' : ' (engine)')
+        + (view.check ? ', in check' : '');
+  const busy = state.thinking !== 0;
+  for (const id of ['new', 'back', 'go', 'side']) {
+    $(id).disabled = busy;
+  }
+  $('fen-form').querySelector('button').disabled = busy;
+  $('go').disabled = busy || !!view.over;
+  $('stop').hidden = !busy || !state.chapter.timed;
+}
+
+function showError(text) {
+  $('error').textContent = text.trim();
+  $('error').hidden = false;
+}
+
+function clearError() {
+  $('error').hidden = true;
+}
+
+function cell(row, text, className) {
+  const td = document.createElement('td');
+  td.textContent = text;
+  if (className) {
+    td.className = className;
+  }
+  row.appendChild(td);
+  return td;
+}
+
+function number(value) {
+  return Number(value).toLocaleString('en-US');
+}
+
+// The engine's turn: start this chapter's search, then show each of its lines as it comes.
+async function think() {
+  const query = gameQuery(state.fen, state.moves);
+  query.set('depth', $('depth').value);
+  const movetime = Number($('movetime').value);
+  if (state.chapter.timed && movetime > 0) {
+    query.set('movetime', String(movetime));
+  }
+  query.set('compare', $('compare').checked ? '1' : '0');
+  const started = await fetch('/api/search?' + query, {method: 'POST'});
+  if (!started.ok) {
+    showError(await started.text());
+    return;
+  }
+  const id = (await started.json()).id;
+  const moves = state.moves;
+  state.thinking = id;
+  clearSearch();
+  clearError();
+  render();
+  let result = null;
+  let since = 0;
+  while (result === null) {
+    const answer = await fetch('/api/search?id=' + id + '&since=' + since);
+    if (!answer.ok) {
+      showError(await answer.text());
+      break;
+    }
+    const news = await answer.json();
+    for (const event of news.events) {
+      const row = document.createElement('tr');
+      if (event.note) {
+        cell(row, event.note, 'note').colSpan = 5;
+      } else {
+        cell(row, event.depth);
+        cell(row, number(event.nodes));
+        cell(row, number(event.millis));
+        cell(row, event.score);
+        cell(row, event.pv);
+      }
+      $('lines').appendChild(row);
+    }
+    since = news.next;
+    if (news.done) {
+      result = news.result;
+    }
+  }
+  state.thinking = 0;
+  if (result === null || result.error) {
+    if (result) {
+      showError(result.error);
+    }
+    render();
+    return;
+  }
+  showResult(result);
+  state.nodes[moves.length] = result.nodes;
+  if (result.bestmove !== '0000' && state.moves === moves) {
+    await play(moves.concat([result.bestmove]));
+  } else {
+    render();
+  }
+}
+
+// Empties the search's panel: a new search, or a game the last search no longer belongs to.
+function clearSearch() {
+  for (const id of ['lines', 'summary', 'comparison', 'bestmove', 'bestmove-chinese']) {
+    $(id).textContent = '';
+  }
+}
+
+function showResult(result) {
+  for (const note of $('lines').querySelectorAll('td.note')) {
+    note.parentElement.remove();                 // "comparing..." is answered below the table
+  }
+  $('bestmove').textContent = result.bestmove;
+  $('bestmove-chinese').textContent = result.chinese || '(no legal move)';
+  $('summary').textContent = 'searched depth ' + result.depth + ': ' + number(result.nodes) + ' nodes in '
+    + number(result.millis) + ' ms, ' + number(result.nps) + ' nodes per second';
+  const chapter = state.chapter;
+  if (result.earlierNodes !== undefined) {
+    const ratio = result.earlierNodes / Math.max(1, result.nodes);
+    $('comparison').textContent = 'compare at depth ' + result.depth + ': ' + chapter.earlier + ' '
+      + number(result.earlierNodes) + ' (' + number(result.earlierMillis) + ' ms), ' + chapter.method + ' '
+      + number(result.nodes) + '; ratio ' + ratio.toFixed(2) + '×';
+  } else if (result.compareNote) {
+    $('comparison').textContent = result.compareNote;
+  }
+}
+
+async function start() {
+  state.chapter = await (await fetch('/api/chapter')).json();
+  const chapter = state.chapter;
+  document.title = chapter.chapter + ': Xiangqi board';
+  $('chapter').textContent = chapter.chapter;
+  $('method').textContent = '· ' + chapter.method;
+  const link = new URLSearchParams(location.search);
+  const depth = $('depth');
+  const wanted = Number(link.get('depth')) || chapter.defaultDepth;
+  for (let d = 1; d <= chapter.deepest; d++) {
+    const option = new Option(String(d), String(d), false, d === wanted);
+    depth.add(option);
+  }
+  $('time-control').hidden = !chapter.timed;
+  $('compare').checked = link.get('compare') === '1';
+  $('board').addEventListener('click', clicked);
+  $('flip').addEventListener('click', () => {
+    state.flipped = !state.flipped;
+    drawBoard();
+  });
+  $('side').addEventListener('change', () => {
+    state.human = $('side').value;
+    state.flipped = state.human === 'black';
+    render();
+    engineIfItsTurn();
+  });
+  $('new').addEventListener('click', () => {
+    state.nodes = {};
+    clearSearch();
+    play([]);
+  });
+  $('back').addEventListener('click', () => {
+    const moves = state.moves.slice(0, -1);
+    const blackFirst = state.view.fen.split(' ')[1] === 'b';
+    const sideToMove = (moves.length % 2 === 0) !== blackFirst ? 'red' : 'black';
+    if (sideToMove !== state.human && moves.length > 0) {
+      moves.pop();                               // back to the player's turn
+    }
+    clearSearch();
+    setGame(state.fen, moves);
+  });
+  $('go').addEventListener('click', () => {
+    if (state.view && !state.view.over && !state.thinking) {
+      state.human = state.view.side === 'red' ? 'black' : 'red';
+      $('side').value = state.human;
+      think();
+    }
+  });
+  $('stop').addEventListener('click', async () => {
+    const answer = await fetch('/api/stop', {method: 'POST'});
+    if (!answer.ok) {
+      showError(await answer.text());
+    }
+  });
+  $('fen-form').addEventListener('submit', event => {
+    event.preventDefault();
+    state.nodes = {};
+    clearSearch();
+    setGame($('fen').value.trim(), []).then(ok => ok && engineIfItsTurn());
+  });
+  const fen = link.get('fen') || '';
+  const moves = (link.get('moves') || '').split(/[\s,]+/).filter(word => word.length > 0);
+  $('fen').value = fen;
+  const linked = await setGame(fen, moves);
+  if (!linked) {
+    const refused = $('error').textContent;     // a broken link: show why, on the start position
+    await setGame('', []);
+    showError(refused);
+  }
+  if (linked && link.get('go') === '1' && !state.view.over) {
+    state.human = state.view.side === 'red' ? 'black' : 'red';
+    $('side').value = state.human;
+    state.flipped = state.human === 'black';
+    drawBoard();
+    think();
+  }
+}
+
+start().catch(error => showError('error: ' + error));
