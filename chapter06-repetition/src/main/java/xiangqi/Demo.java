@@ -42,6 +42,9 @@ final class Demo {
             if (verdict == null) {
                 return result;
             }
+            if (verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
+                return "a draw by the move limit";
+            }
             int loser = verdict.outcome().loser();
             if (loser == -1) {
                 return "a draw by repetition";
@@ -68,7 +71,7 @@ final class Demo {
             moves.add(result.bestMove());
             position.makeMove(result.bestMove());
             Repetition.Verdict verdict = Repetition.judge(position);
-            if (verdict.outcome() != Repetition.Outcome.NONE) {
+            if (verdict.endsTheGame()) { // the third occurrence, or the move limit, as an arbiter rules
                 return new Game(moves, verdict.outcome().text, verdict);
             }
         }

@@ -129,7 +129,10 @@ public final class Main {
      */
     static void judge(Position position, boolean why, PrintStream out) {
         Repetition.Verdict verdict = Repetition.judge(position);
-        if (why && verdict.outcome() != Repetition.Outcome.NONE) {
+        if (why && verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
+            out.println(Repetition.pliesTowardLimit(position) + " plies without a capture count toward the move limit of "
+                    + Repetition.MOVE_LIMIT_PLIES + " (a side's checks after its " + Repetition.COUNTED_CHECKS + "th do not)");
+        } else if (why && verdict.outcome() != Repetition.Outcome.NONE) {
             String first = verdict.start() == 0 ? "the position before the first move"
                     : "the position after ply " + verdict.start(); // plies, as the demo's games count them
             out.println(first + " came back " + verdict.cycle().length + " plies later: "
@@ -145,6 +148,9 @@ public final class Main {
                 };
                 out.printf("%-5s %-5s %s%n", Position.colorName(color), level.name().toLowerCase(java.util.Locale.ROOT), detail);
             }
+            int n = verdict.occurrence();
+            out.println("the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : n + "th")
+                    + " time: an arbiter rules " + (verdict.endsTheGame() ? "now" : "at the third"));
         } else if (why) {
             out.println("no repetition: this position has not stood before with the same side to move");
             out.println("(the scan looks back as far as the last capture or soldier's step forward)");

@@ -100,6 +100,29 @@ final class Position {
     }
 
     /**
+     * Is the piece on {@code square} pinned to its own general: with the general safe now,
+     * would it be attacked were this piece lifted off the board? {@link Repetition} asks it of
+     * an attacker, since a pinned piece chases nothing.
+     */
+    boolean pinnedToGeneral(int square) {
+        int piece = board[square];
+        int color = Piece.color(piece);
+        int general = generalSquare[color];
+        if (square == general || MoveGenerator.isAttacked(this, general, color ^ 1)) {
+            return false;
+        }
+        board[square] = Piece.EMPTY;
+        boolean exposed = MoveGenerator.isAttacked(this, general, color ^ 1);
+        board[square] = piece;
+        return exposed;
+    }
+
+    /** Plies since the last capture: the FEN's halfmove clock, kept move by move (the move limit reads it). */
+    int halfmoveClock() {
+        return halfmoveClock;
+    }
+
+    /**
      * Plays a move that {@link MoveGenerator} produced. The move must at least be
      * pseudo-legal; legality is the generator's job, not this method's.
      */

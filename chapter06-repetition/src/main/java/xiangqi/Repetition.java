@@ -12,9 +12,16 @@ import java.util.Arrays;
  * and no soldier's step forward came between (neither can be undone), and only with the
  * same side to move, so from the current position we step back through the history stack
  * over the moves since the last such move and compare keys two plies at a time (4 plies
- * is the shortest cycle). One earlier occurrence is enough:
- * an engine rules there, because a position that came back once can come back for ever.
- * An arbiter waits for the third occurrence before ruling; the verdict is the same.
+ * is the shortest cycle).
+ *
+ * <p><b>When it is ruled.</b> This chapter follows the Asian (WXF/AXF) rules, as Pikafish and
+ * Fairy-Stockfish do. An arbiter rules when a position stands for the third time, the cycle
+ * played twice ({@link Verdict#endsTheGame}); {@link #judge} gives the verdict on the cycle
+ * from its first return on, so that a player (and the search) knows what repeating it would
+ * cost. The search rules a return at once when the earlier occurrence lies in its own tree,
+ * and at the third occurrence when it lies in the game before the root
+ * ({@link #ruledInSearch}). The game is also drawn after 60 moves by each side without a
+ * capture ({@link #moveLimitReached}).
  *
  * <p><b>The verdict.</b> The moves between the two occurrences form a cycle; each side
  * made half of them. A side's level is {@link Level#CHECK} if every one of its moves gave
@@ -34,7 +41,9 @@ final class Repetition {
 
     /** The ruling on the current position, as {@code judge} prints it. */
     enum Outcome {
-        NONE("none"), DRAW("draw"), RED_LOSES("red-loses"), BLACK_LOSES("black-loses");
+        NONE("none"), DRAW("draw"), RED_LOSES("red-loses"), BLACK_LOSES("black-loses"),
+        /** 60 moves by each side without a capture: the arbiter draws the game. */
+        MOVE_LIMIT("draw-by-move-limit");
 
         final String text;
 
@@ -42,7 +51,7 @@ final class Repetition {
             this.text = text;
         }
 
-        /** The colour that loses, or -1 for none and draw. */
+        /** The colour that loses, or -1 for none and the draws. */
         int loser() {
             return this == RED_LOSES ? Piece.RED : this == BLACK_LOSES ? Piece.BLACK : -1;
         }
@@ -50,12 +59,30 @@ final class Repetition {
 
     /**
      * The ruling, and why: the cycle (history indexes {@code start} up to the present), each
-     * side's level, and for a chasing side the square where the piece it chased stood
-     * when the cycle began.
+     * side's level, for a chasing side the square where the piece it chased stood when the
+     * cycle began, and how many times the position has now stood ({@code occurrence}: 2 at
+     * the first return).
      */
-    record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom) {
-        static final Verdict NO_REPETITION = new Verdict(Outcome.NONE, -1, new int[0], new Level[0], new int[0]);
+    record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom, int occurrence) {
+        static final Verdict NO_REPETITION = new Verdict(Outcome.NONE, -1, new int[0], new Level[0], new int[0], 1);
+        static final Verdict MOVE_LIMIT = new Verdict(Outcome.MOVE_LIMIT, -1, new int[0], new Level[0], new int[0], 1);
+
+        /**
+         * Does an arbiter end the game here? At the move limit, and at the third occurrence of
+         * a repeated position (the cycle has been played twice); at the second, the verdict says
+         * what the cycle is, and the players may still vary.
+         */
+        boolean endsTheGame() {
+            return outcome == Outcome.MOVE_LIMIT || outcome != Outcome.NONE && occurrence >= ARBITER_OCCURRENCES;
+        }
     }
+
+    /** The occurrence of a repeated position at which an arbiter rules: the third. */
+    static final int ARBITER_OCCURRENCES = 3;
+    /** The move limit (自然限着): 60 moves by each side, 120 plies, without a capture. */
+    static final int MOVE_LIMIT_PLIES = 120;
+    /** A side's checks count toward the move limit up to this many; later ones do not. */
+    static final int COUNTED_CHECKS = 10;
 
     static final int NOT_FOUND = -1;
 
@@ -78,15 +105,51 @@ final class Repetition {
      * occurrence is found first, so the cycle is the shortest one.
      */
     static int find(Position position) {
+        return findBefore(position, position.historyLength());
+    }
+
+    /**
+     * The scan from history index {@code below} down: the most recent earlier occurrence of the
+     * current position that lies before {@code below}. Called with an occurrence already found,
+     * it finds the one before that.
+     */
+    static int findBefore(Position position, int below) {
         long key = position.key();
         int length = position.historyLength();
         for (int i = length - 1; i >= 0 && !position.irreversible(i); i--) {
             int plies = length - i;
-            if (plies >= 4 && plies % 2 == 0 && position.keyBefore(i) == key) {
+            if (i < below && plies >= 4 && plies % 2 == 0 && position.keyBefore(i) == key) {
                 return i;
             }
         }
         return NOT_FOUND;
+    }
+
+    /** How many times the current position has stood since the last irreversible move, now included. */
+    static int occurrences(Position position) {
+        int count = 1;
+        for (int i = find(position); i != NOT_FOUND; i = findBefore(position, i)) {
+            count++;
+        }
+        return count;
+    }
+
+    /**
+     * The fold rule: does the search rule on this position, {@code ply} plies from its root? A
+     * return to a position at or after the root is ruled at once: the side that repeats had
+     * every alternative at the earlier node searched too, so nothing is lost by calling the
+     * cycle final. A return to a position the game played before the root is not: the game's
+     * node had no alternatives in the tree, and the side may repeat once and then vary. It is
+     * ruled at the third occurrence, as an arbiter rules. (Pikafish's rule; Fairy-Stockfish
+     * waits for the third occurrence for every check or chase ruling.)
+     */
+    static boolean ruledInSearch(Position position, int ply) {
+        int earlier = find(position);
+        if (earlier == NOT_FOUND) {
+            return false;
+        }
+        int root = position.historyLength() - ply; // the history index of the root position
+        return earlier >= root || findBefore(position, earlier) != NOT_FOUND;
     }
 
     /**
@@ -95,10 +158,17 @@ final class Repetition {
      * pieces it newly chased; the position is left as it was.
      */
     static Verdict judge(Position position) {
+        Verdict verdict = judgeCycle(position);
+        return moveLimitReached(position) && !verdict.endsTheGame() ? Verdict.MOVE_LIMIT : verdict;
+    }
+
+    /** The ruling on the cycle the current position closes, if it closes one. */
+    private static Verdict judgeCycle(Position position) {
         int start = find(position);
         if (start == NOT_FOUND) {
             return Verdict.NO_REPETITION;
         }
+        int occurrence = occurrences(position);
         int[] cycle = new int[position.historyLength() - start];
         for (int i = 0; i < cycle.length; i++) {
             cycle[i] = position.moveAt(start + i);
@@ -136,7 +206,52 @@ final class Repetition {
         }
         int order = level[Piece.RED].compareTo(level[Piece.BLACK]);
         Outcome outcome = order == 0 ? Outcome.DRAW : order > 0 ? Outcome.RED_LOSES : Outcome.BLACK_LOSES;
-        return new Verdict(outcome, start, cycle, level, chasedFrom);
+        return new Verdict(outcome, start, cycle, level, chasedFrom, occurrence);
+    }
+
+    /**
+     * Has the game reached the move limit (自然限着): {@link #MOVE_LIMIT_PLIES} plies without a
+     * capture, counted as the Asian rules count them? A mate on the last move still wins: a
+     * side to move that has no legal move has lost, limit or not.
+     */
+    static boolean moveLimitReached(Position position) {
+        return pliesTowardLimit(position) >= MOVE_LIMIT_PLIES
+                && MoveGenerator.generateLegal(position, new int[MoveGenerator.MAX_MOVES]) > 0;
+    }
+
+    /**
+     * The plies since the last capture that count toward the move limit. A side may not reach
+     * the limit by checking: once it has given {@link #COUNTED_CHECKS} checks, its further
+     * checks and the replies to them do not count. The count is the halfmove clock until that
+     * could matter; past the limit the moves are replayed to find the checks, as in {@link
+     * #judge}. Plies before the history began (the FEN's clock) count in full.
+     */
+    static int pliesTowardLimit(Position position) {
+        int clock = position.halfmoveClock();
+        if (clock < MOVE_LIMIT_PLIES) {
+            return clock; // uncounted checks only lower the count
+        }
+        int[] moves = new int[Math.min(clock, position.historyLength())];
+        int first = position.historyLength() - moves.length;
+        for (int i = 0; i < moves.length; i++) {
+            moves[i] = position.moveAt(first + i);
+        }
+        for (int i = moves.length - 1; i >= 0; i--) {
+            position.unmakeMove(moves[i]);
+        }
+        int counted = clock - moves.length;
+        int[] checks = new int[2];
+        boolean replyToUncounted = false;
+        for (int move : moves) {
+            int mover = position.sideToMove();
+            position.makeMove(move);
+            boolean check = position.inCheck();
+            checks[mover] += check ? 1 : 0;
+            boolean uncounted = check && checks[mover] > COUNTED_CHECKS;
+            counted += uncounted || replyToUncounted ? 0 : 1;
+            replyToUncounted = uncounted;
+        }
+        return counted;
     }
 
     /**
@@ -173,6 +288,13 @@ final class Repetition {
         if (attacker == Piece.GENERAL || attacker == Piece.SOLDIER) {
             return false;
         }
+        // A piece pinned to its own general chases nothing, not even the pinner it may legally
+        // take (the Asian rules' diagrams 39-41: a chariot held by a horse does not chase that
+        // horse). 3k5/9/9/9/9/9/9/4n4/4R4/5K3 w: the chariot on e1 blocks the horse's leg
+        // towards f0, so e1e2 is no chase; with the general on e0 instead, it is one.
+        if (position.pinnedToGeneral(from)) {
+            return false;
+        }
         // An attack on the general is a check, ruled by its own level.
         if (Piece.type(victim) == Piece.GENERAL) {
             return false;
@@ -194,8 +316,17 @@ final class Repetition {
         // protects only squares it may step on. 3k1r3/9/9/9/R4n3/9/9/9/9/4K4 w: a5f5, the
         // f9 chariot takes back, no chase; 3k1r2R/9/9/9/R4n3/9/9/9/9/4K4 w: the i9 chariot
         // pins f9 to its general, so a5f5 is a chase.
+        //
+        // After a checking move (the verdict asks what the checker attacks, with the check still
+        // on the board) a protector counts even if the check forbids it to take back: a check
+        // is a check, not also a chase of every piece the check leaves unguarded. So one check
+        // then one attack on a protected piece is no perpetual chase (the Asian rules: one
+        // check, one chase is a draw). r3k4/9/n7R/9/4R4/9/9/9/9/3K5 w, black in check from e5:
+        // i7a7, the a9 chariot protects a7 though it may not take back now, no chase.
+        boolean checkOnBoard = MoveGenerator.isAttacked(position, position.generalSquare(Piece.color(victim)),
+                position.sideToMove());
         position.makeMove(capture);
-        boolean protectedVictim = canTakeOn(position, to);
+        boolean protectedVictim = canTakeOn(position, to, checkOnBoard);
         position.unmakeMove(capture);
         if (protectedVictim) {
             return false;
@@ -207,12 +338,20 @@ final class Repetition {
         return Piece.type(victim) != attacker || !canStrikeBack(position, to, from);
     }
 
-    /** Can the side to move take whatever stands on {@code square}, legally? */
-    private static boolean canTakeOn(Position position, int square) {
+    /**
+     * Can the side to move take whatever stands on {@code square}, legally? With
+     * {@code despiteCheck}, a piece other than the general may take even if the check already
+     * on the board forbids it.
+     */
+    private static boolean canTakeOn(Position position, int square, boolean despiteCheck) {
         int[] captures = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+        int count = despiteCheck ? MoveGenerator.generatePseudoLegal(position, captures)
+                : MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+        int[] scratch = new int[MoveGenerator.MAX_MOVES];
         for (int i = 0; i < count; i++) {
-            if (Move.to(captures[i]) == square) {
+            int move = captures[i];
+            boolean general = Piece.type(position.pieceAt(Move.from(move))) == Piece.GENERAL;
+            if (Move.to(move) == square && (!despiteCheck || !general || MoveGenerator.isLegal(position, move, scratch))) {
                 return true;
             }
         }

@@ -55,8 +55,8 @@ final class Search {
     /** Chapter 5's search: moves in a good order, and iterative deepening. */
     static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
             Technique.HISTORY, Technique.ITERATIVE_DEEPENING);
-    /** This chapter's search: chapter 5's, plus the repetition rules. */
-    static final Techniques WITH_REPETITIONS = ORDERED.with(Technique.REPETITIONS);
+    /** This chapter's search: chapter 5's, plus the repetition rules and the move limit. */
+    static final Techniques WITH_REPETITIONS = ORDERED.with(Technique.REPETITIONS, Technique.MOVE_LIMIT);
 
     private final Techniques techniques;
     /** The transposition table; unused (and may be null) without {@link Technique#TABLE}. */
@@ -195,9 +195,13 @@ final class Search {
         if (outOfTime()) {
             return 0;
         }
-        if (ply > 0 && techniques.has(Technique.REPETITIONS) && Repetition.find(position) != Repetition.NOT_FOUND) {
+        if (ply > 0 && techniques.has(Technique.REPETITIONS) && Repetition.ruledInSearch(position, ply)) {
             leaves++;
             return repetitionScore(position, ply); // the game's rules end this line, not the horizon
+        }
+        if (ply > 0 && techniques.has(Technique.MOVE_LIMIT) && Repetition.moveLimitReached(position)) {
+            leaves++;
+            return Score.DRAW; // a path score too: the table never keeps it
         }
         if (depth == 0) {
             leaves++;
@@ -245,8 +249,9 @@ final class Search {
     }
 
     /**
-     * A repeated position, scored by the rules: a draw, or a loss by the rule for the side
-     * that forced the repetition, {@link Score#BAN} less the distance from the root, so
+     * A repeated position, ruled by the fold rule ({@link Repetition#ruledInSearch}: at once
+     * inside the tree, at the third occurrence when the cycle reaches back into the game),
+     * scored by the rules: a draw, or a loss by the rule for the side that forced the repetition, {@link Score#BAN} less the distance from the root, so
      * that a later loss is preferred to an earlier one, as with mates. The root itself is
      * never ruled on: the search is asked for a move there, not a verdict.
      */

@@ -173,7 +173,7 @@ final class SearchTree {
         }
         List<String> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty(); // moves to search, and none searched
-        String ruling = ply > 0 && Repetition.find(position) != Repetition.NOT_FOUND
+        String ruling = ply > 0 && Repetition.ruledInSearch(position, ply)
                 ? Repetition.judge(position).outcome().text : null; // the search rules before anything else
         if (answered || ruling != null) {
             untried = List.of(); // not cut off: the table or the rules knew the value

@@ -35,7 +35,13 @@ enum Technique {
     ITERATIVE_DEEPENING,
     /**
      * Chapter 6: rule on repeated positions (perpetual check and chase lose, other cycles
-     * draw). Without it the search is chapter 5's, blind to the rules of repetition.
+     * draw), by the fold rule. Without it the search is chapter 5's, blind to the rules of
+     * repetition.
      */
     REPETITIONS,
+    /**
+     * Chapter 6: score a line that reaches the move limit (60 moves by each side without a
+     * capture) as a draw. UCI's {@code MoveLimit} option turns it off.
+     */
+    MOVE_LIMIT,
 }

@@ -15,8 +15,9 @@ import java.util.List;
  * {@code ucinewgame}, {@code position startpos|fen FEN [moves ...]}, {@code go} with
  * {@code depth N}, {@code movetime MS}, {@code wtime/btime/winc/binc/movestogo} or
  * {@code infinite} (a bare {@code go} searches to {@link Search#DEFAULT_DEPTH}),
- * {@code stop}, {@code d} (draw the board), {@code setoption name Hash value MB} and
- * {@code quit}. The transposition table and the history table live from one {@code go} to
+ * {@code stop}, {@code d} (draw the board), {@code setoption name Hash value MB},
+ * {@code setoption name MoveLimit value true|false} (the draw after 60 moves each without a
+ * capture, on by default) and {@code quit}. The transposition table and the history table live from one {@code go} to
  * the next, as in a game, until {@code ucinewgame}. A bad line is answered with
  * {@code info string error: ...} and the loop goes on, as GUIs expect.
  *
@@ -29,7 +30,9 @@ final class Uci {
     private final PrintStream out;
     private Position position = Position.startPosition();
     private TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
-    private Search search = Search.withRepetitions(table);
+    /** This chapter's search; {@code setoption name MoveLimit value false} takes the move limit out. */
+    private Techniques techniques = Search.WITH_REPETITIONS;
+    private Search search = new Search(techniques, table);
     private Thread searching;
     private TimeControl time = TimeControl.none();
     private boolean infinite;
@@ -69,12 +72,13 @@ final class Uci {
                     out.println("id author the Xiangqi search tutorial");
                     out.println("option name Hash type spin default " + TranspositionTable.DEFAULT_MB
                             + " min 1 max " + TranspositionTable.MAX_MB);
+                    out.println("option name MoveLimit type check default true"); // 60 moves each without a capture: a draw
                     out.println("uciok");
                 }
                 case "isready" -> out.println("readyok");
                 case "ucinewgame" -> { // forget everything learnt in the last game
                     table.clear();
-                    search = Search.withRepetitions(table);
+                    search = new Search(techniques, table);
                 }
                 case "setoption" -> setOption(words);
                 case "position" -> position = parsePosition(words);
@@ -191,18 +195,30 @@ final class Uci {
         searching = null;
     }
 
-    /** {@code setoption name Hash value MB}: a new, empty table of that size. */
+    /**
+     * {@code setoption name Hash value MB}: a new, empty table of that size;
+     * {@code setoption name MoveLimit value false}: a search that does not score the move limit.
+     */
     private void setOption(String[] words) {
         int value = indexOf(words, "value");
         if (words.length < 3 || !words[1].equals("name") || value + 1 >= words.length) {
             throw new IllegalArgumentException("expected 'setoption name NAME value VALUE'");
         }
         String name = String.join(" ", java.util.Arrays.copyOfRange(words, 2, value));
+        if (name.equalsIgnoreCase("MoveLimit")) {
+            String flag = words[value + 1];
+            if (!flag.equals("true") && !flag.equals("false")) {
+                throw new IllegalArgumentException("MoveLimit takes true or false, got '" + flag + "'");
+            }
+            techniques = flag.equals("true") ? Search.WITH_REPETITIONS : Search.WITH_REPETITIONS.without(Technique.MOVE_LIMIT);
+            search = new Search(techniques, table);
+            return;
+        }
         if (!name.equalsIgnoreCase("Hash")) {
-            throw new IllegalArgumentException("unknown option '" + name + "' (this engine has: Hash)");
+            throw new IllegalArgumentException("unknown option '" + name + "' (this engine has: Hash, MoveLimit)");
         }
         table = new TranspositionTable(TranspositionTable.parseMegabytes(words[value + 1]), table.scheme());
-        search = Search.withRepetitions(table);
+        search = new Search(techniques, table);
     }
 
     private static int indexOf(String[] words, String word) {

@@ -167,16 +167,51 @@ class RepetitionTest {
         }
 
         @Test
-        @DisplayName("a repetition that began in the game is seen inside the search: a8a9 now loses for red")
+        @DisplayName("the fold rule: a return inside the tree is ruled at once, one into the game at the third occurrence")
+        void foldRule() {
+            // a8a9 brings back the position after ply 1. Searched from the root after ply 4,
+            // that occurrence is the game's: red may repeat once and vary, so no ruling yet.
+            Position position = after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8", "d8d9", "a8a9");
+            assertThat(Repetition.ruledInSearch(position, 1)).isFalse();
+            // Searched from the root after ply 1, the same return lies inside the tree: ruled.
+            assertThat(Repetition.ruledInSearch(position, 4)).isTrue();
+            // After a second round the position stands for the third time: ruled from any root.
+            Fixtures.play(position, "d9d8", "a9a8", "d8d9", "a8a9");
+            assertThat(Repetition.occurrences(position)).isEqualTo(3);
+            assertThat(Repetition.ruledInSearch(position, 1)).isTrue();
+        }
+
+        @Test
+        @DisplayName("a repetition that began in the game is ruled in the search at its third occurrence")
         void gameHistoryReachesTheSearch() {
             Position position = afterOneRoundOfChecks();
-            Fixtures.play(position, "a8a9"); // the search's first ply: the position of move 1 is back
-            int score = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
-            assertThat(score).isEqualTo(Score.BAN - 1); // black, to move, wins by the rule one ply from the root
+            Fixtures.play(position, "a8a9"); // the search's first ply: the position of ply 1, a second time
+            int second = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
+            assertThat(Score.isBan(second)).isFalse(); // red may still vary: no arbiter rules here
 
-            Position fresh = Position.fromFen(position.toFen()); // the same board, no history
-            int freshScore = Search.withRepetitions(table()).alphaBeta(fresh, -Score.INFINITE, Score.INFINITE, 3, 1);
-            assertThat(Score.isBan(freshScore)).isFalse();
+            Fixtures.play(position, "d9d8", "a9a8", "d8d9", "a8a9"); // the third time
+            int third = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
+            assertThat(third).isEqualTo(Score.BAN - 1); // black, to move, wins by the rule one ply from the root
+        }
+
+        @Test
+        @DisplayName("the README's example: black, a chariot down, gets an honest score, not a win by the rule")
+        void readmeExampleIsHonest() {
+            Position position = after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8");
+            Search.Result result = Search.withRepetitions(table()).search(position, 3);
+            assertThat(Score.isBan(result.score())).isFalse();
+            assertThat(result.score()).isNegative(); // black to move, a chariot down
+        }
+
+        @Test
+        @DisplayName("a perpetual check inside the tree is ruled at its first return")
+        void inTreePerpetualIsRuled() {
+            // The root is set up from a FEN, no history: red's checks from a8 and a9 come back
+            // to it four plies later, inside the tree, and lose for red (to move) at once.
+            Position position = Position.fromFen(CHARIOT_CHECKS);
+            Fixtures.play(position, "a8a9", "d9d8", "a9a8", "d8d9");
+            int score = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 2, 4);
+            assertThat(score).isEqualTo(-(Score.BAN - 4));
         }
 
         @Test
@@ -259,16 +294,77 @@ class RepetitionTest {
         @Test
         @DisplayName("UCI: a repetition in 'position ... moves' is respected by go")
         void uciSeesTheGame() {
-            // Black to move, in check; d8d9 brings back the position the game began with, and
-            // red's checks all cycle long lose: black wins by the rule one ply from the root.
+            // Black to move, in check; d8d9 brings back, for the third time, the position the
+            // game began with, and red's checks all cycle long lose: black wins by the rule.
             String position = "position fen " + CHARIOT_CHECKS;
             String winByRule = "score cp " + (Score.BAN - 1);
-            Fixtures.Run repeated = Fixtures.uciSession(position + " moves a8a9 d9d8 a9a8", "go depth 1");
+            Fixtures.Run repeated = Fixtures.uciSession(position + " moves a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8", "go depth 1");
             assertThat(repeated.lines()).anyMatch(line -> line.contains(winByRule));
             assertThat(repeated.bestmove()).isEqualTo("d8d9");
 
             Fixtures.Run fresh = Fixtures.uciSession("position fen 9/R2k5/9/9/9/9/9/9/9/4K4 b", "go depth 1"); // same board
             assertThat(fresh.lines()).noneMatch(line -> line.contains(winByRule));
+        }
+    }
+
+    @Nested
+    @DisplayName("the move limit: 60 moves by each side without a capture draw")
+    class MoveLimit {
+        /** A red chariot against the bare black general, and 118 plies already without a capture. */
+        static final String LONG_GAME = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 118 1";
+
+        @Test
+        @DisplayName("the 120th ply without a capture draws the game, and the arbiter ends it there")
+        void limitDraws() {
+            Position position = after(LONG_GAME, "a1a2");
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.NONE);
+            Fixtures.play(position, "e9e8");
+            Repetition.Verdict verdict = Repetition.judge(position);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.MOVE_LIMIT);
+            assertThat(verdict.endsTheGame()).isTrue();
+            assertThat(verdict.outcome().text).isEqualTo("draw-by-move-limit");
+        }
+
+        @Test
+        @DisplayName("a side's checks after its tenth do not count, nor the replies to them")
+        void checksPastTheTenthDoNotCount() {
+            // 22 plies, every red move a check and no position twice: the clock reaches 120,
+            // but red's eleventh check and black's answer do not count.
+            String checks = "a1a9 e9e8 a9a8 e8e7 a8a7 e7e8 a7e7 e8f8 e7e8 f8f7 e8f8 f7e7 f8f7 e7e8 f7f8 e8e9"
+                    + " f8e8 e9f9 e8e9 f9f8 e9f9 f8e8";
+            Position position = after("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 98 1", checks.split(" "));
+            assertThat(position.halfmoveClock()).isEqualTo(120);
+            assertThat(Repetition.pliesTowardLimit(position)).isEqualTo(118);
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.NONE);
+        }
+
+        @Test
+        @DisplayName("a mate on the 120th ply still wins")
+        void mateBeatsTheLimit() {
+            Position position = after("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 119 1", "a0a9");
+            assertThat(MoveGenerator.generateLegal(position, new int[MoveGenerator.MAX_MOVES])).isZero();
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.NONE);
+        }
+
+        @Test
+        @DisplayName("the search scores the limit as a draw; without MOVE_LIMIT it sees only the extra chariot")
+        void searchScoresTheLimit() {
+            Position position = Position.fromFen(LONG_GAME);
+            assertThat(Search.withRepetitions(table()).search(position, 3).score()).isEqualTo(Score.DRAW);
+            Techniques noLimit = Search.WITH_REPETITIONS.without(Technique.MOVE_LIMIT);
+            assertThat(new Search(noLimit, table()).search(position, 3).score()).isGreaterThan(500);
+        }
+
+        @Test
+        @DisplayName("UCI: the MoveLimit option turns it off; a bad value is one error line")
+        void uciOption() {
+            String position = "position fen " + LONG_GAME;
+            assertThat(Fixtures.uciSession(position, "go depth 3").lines()).anyMatch(line -> line.contains("score cp 0 "));
+            Fixtures.Run off = Fixtures.uciSession("setoption name MoveLimit value false", position, "go depth 3");
+            assertThat(off.lines()).noneMatch(line -> line.contains("score cp 0 "));
+            assertThat(Fixtures.uciSession("uci").lines()).contains("option name MoveLimit type check default true");
+            assertThat(Fixtures.uciSession("setoption name MoveLimit value maybe").lines())
+                    .containsExactly("info string error: MoveLimit takes true or false, got 'maybe'");
         }
     }
 
@@ -300,6 +396,7 @@ class RepetitionTest {
                     "the position after ply 1 came back 4 plies later: d9d8 a9a8 d8d9 a8a9",
                     "red   check every red move gave check",
                     "black idle  neither all checks nor all chases of one piece",
+                    "the position stands for the second time: an arbiter rules at the third",
                     "red-loses");
             assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why").lines())
                     .contains("red   chase every red move attacked anew the black cannon that stood on b7");
@@ -351,9 +448,25 @@ class RepetitionTest {
             3k5/9/9/9/R3r4/9/9/9/9/5K3 w       | a5e5 | a chariot offers an exchange of chariots              | false
             4k4/9/9/9/3n5/9/2N6/9/9/5K3 w      | c3d5 | a horse offers an exchange of horses                  | false
             4k4/9/9/9/3n5/3p5/2N6/9/9/5K3 w    | c3d5 | the same, but d4 blocks the black horse's leg         | true
+            3k5/9/9/9/9/9/9/4n4/4R4/4K4 w      | e1e2 | a chariot attacks an unprotected horse                | true
+            3k5/9/9/9/9/9/9/4n4/4R4/5K3 w      | e1e2 | the same, but the horse pins it to the general on f0  | false
             """)
     void chaseRules(String fen, String capture, String description, boolean isChase) {
         assertThat(chase(fen, capture)).as(description).isEqualTo(isChase);
+    }
+
+    @Test
+    @DisplayName("a check is a check, not a chase: the piece whose protector must answer the check is still protected")
+    void checkDoesNotUnguard() {
+        // Red checks with d5e5, then (the turn handed back, as the verdict asks) attacks the
+        // a7 horse from i7. The a9 chariot may not take back while its general is in check,
+        // but it protects a7 all the same; without it the horse is chased.
+        for (String fen : new String[] {"r3k4/9/n7R/9/3R5/9/9/9/9/3K5 w", "4k4/9/n7R/9/3R5/9/9/9/9/3K5 w"}) {
+            Position position = after(fen, "d5e5");
+            position.passTurn();
+            boolean chased = Repetition.isChase(position, MoveGenerator.parseLegal(after(fen), "i7a7"));
+            assertThat(chased).as(fen).isEqualTo(fen.startsWith("4k4"));
+        }
     }
 
     @Test
@@ -426,7 +539,14 @@ class RepetitionTest {
                 Arguments.of("fake protection by cannon", "black-loses", "5k3/9/9/9/9/1C7/1r7/9/1C7/4K4 w",
                         "b4c4 b3c3 c4b4 c3b3 b4c4 b3c3 c4b4 c3b3"),
                 Arguments.of("fake protection by cannon, mutual chase", "draw", "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w",
-                        "f8f6 f9e8 f6f8 e8f9 f8f6 f9e8 f6f8 e8f9"));
+                        "f8f6 f9e8 f6f8 e8f9 f8f6 f9e8 f6f8 e8f9"),
+                // The suite's two cases from the rules' diagram 39, which its authors call
+                // controversial: a chariot pinned by a horse attacks that horse. The pinned
+                // chariot chases nothing (isChase), so only the other side chases.
+                Arguments.of("D39: a chariot pinned by a horse, first case", "red-loses",
+                        "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w", "b6b8 f9e8 b8b9 e8f9 b9b8 f9e8 b8b9 e8f9 b9b8"),
+                Arguments.of("D39: a chariot pinned by a horse, second case", "black-loses",
+                        "5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w", "e1f0 h3h1 f0e1 h1h3 e1f0 h3h1 f0e1 h1h3"));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -434,25 +554,5 @@ class RepetitionTest {
     @DisplayName("Fairy-Stockfish's repetition suite: the same verdict")
     void agreesWithFairyStockfish(String name, String expected, String fen, String moves) {
         assertThat(verdict(fen, moves)).isEqualTo(expected);
-    }
-
-    /**
-     * Where this chapter and Fairy-Stockfish part: the suite's two cases from the AXF
-     * rules' diagram 39, which its authors mark "controversial". A chariot pinned by a horse
-     * attacks that horse; Fairy-Stockfish does not count the pinned piece's chase, this
-     * chapter does (the capture is legal: it removes the pinning horse), so both sides chase
-     * and the repetition is drawn. Both cases are a chase case ruled a draw, never a draw
-     * ruled a loss.
-     */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            D39, first case  | 2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w | b6b8 f9e8 b8b9 e8f9 b9b8 f9e8 b8b9 e8f9 b9b8
-            D39, second case | 5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w             | e1f0 h3h1 f0e1 h1h3 e1f0 h3h1 f0e1 h1h3
-            """)
-    @DisplayName("where Fairy-Stockfish rules a chase loss and this chapter a draw: both sides chase")
-    void disagreesWithFairyStockfishOnDiagram39(String name, String fen, String moves) {
-        Repetition.Verdict verdict = Repetition.judge(after(fen, moves.split(" ")));
-        assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.CHASE);
-        assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
     }
 }

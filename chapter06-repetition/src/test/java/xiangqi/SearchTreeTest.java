@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -164,9 +165,11 @@ class SearchTreeTest {
     @DisplayName("a line that comes back to an earlier position ends there, marked with the ruling")
     void repetitionsAreMarked() throws Exception {
         Path file = Files.createTempFile("tree", ".svg");
-        String[] moves = {"a8a9", "d9d8", "a9a8"};
-        Fixtures.Run run = Fixtures.run("tree", "--fen", RepetitionTest.CHARIOT_CHECKS, "--moves", moves[0], moves[1],
-                moves[2], "--depth", "2", "--out", file.toString());
+        // Two rounds of red's checks: black's d8d9 brings back the first position a third time.
+        String[] moves = {"a8a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8"};
+        String[] args = Stream.concat(Stream.of("tree", "--fen", RepetitionTest.CHARIOT_CHECKS, "--moves"),
+                Stream.concat(Stream.of(moves), Stream.of("--depth", "2", "--out", file.toString()))).toArray(String[]::new);
+        Fixtures.Run run = Fixtures.run(args);
         assertThat(run.status()).as(run.err()).isZero();
         String svg = Files.readString(file, StandardCharsets.UTF_8);
         assertThat(svg).contains("repetition: red-loses"); // d8d9: red's checks all cycle long
