@@ -13,14 +13,15 @@ final class Demo {
             Chapter 6: repetition (重复局面). Chapter 5's search cannot see a position come back; this
             chapter's rules on it: perpetual check (长将) or perpetual chase (长捉) loses, any other
             repetition draws. Games: each move searched to depth 4 with a fresh table, the game's
-            moves on the history stack; a game ends at mate or at the first repetition, ruled.""";
+            moves on the history stack; a game ends at mate, or as an arbiter ends it: when a
+            position stands for the third time (ruled), or after 60 moves each without a capture.""";
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Winning, chapter 5 checks for ever and loses; chapter 6 mates.", true,
                     Demo::winnerRepeats),
-            new Report.Part("Lost: chapter 5 defends by perpetual check and loses; chapter 6 draws.", true,
+            new Report.Part("Lost: chapter 5 defends by perpetual check and loses; chapter 6 draws.", false,
                     Demo::defenderRepeats),
-            new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.", true,
+            new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.", false,
                     Demo::cost));
 
     /** Red, chariot and cannon against advisor and elephant, wins; the chariot can check from many squares. */
@@ -28,7 +29,7 @@ final class Demo {
     /** Black, a chariot and a soldier against chariot, cannon and horse, is lost on material. */
     static final String CHECKING_LOSER = "9/3k5/8N/4C4/9/6R2/9/4K4/5p3/7r1 w - - 0 1";
     static final int GAME_DEPTH = 4;
-    static final int MAX_PLIES = 120;
+    static final int MAX_PLIES = 400;
     static final int COST_DEPTH = 7;
     static final int TIMED_RUNS = 3;
 
@@ -43,7 +44,7 @@ final class Demo {
                 return result;
             }
             if (verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
-                return "a draw by the move limit";
+                return "a move-limit draw";
             }
             int loser = verdict.outcome().loser();
             if (loser == -1) {
@@ -55,9 +56,9 @@ final class Demo {
     }
 
     /**
-     * Plays a game from {@code fen}, each side with its own search techniques, until mate, a
-     * repetition or {@link #MAX_PLIES}. One position carries the whole game, so every
-     * search sees the game's moves on the history stack.
+     * Plays a game from {@code fen}, each side with its own search techniques, until mate, an
+     * arbiter's ruling ({@link Repetition.Verdict#endsTheGame}) or {@link #MAX_PLIES}. One
+     * position carries the whole game, so every search sees the game's moves on the history stack.
      */
     static Game play(String fen, Techniques red, Techniques black) {
         Position position = Position.fromFen(fen);
@@ -102,7 +103,7 @@ final class Demo {
         out.println("  after ply " + game.moves().size() + ": " + game.end()
                 + (game.verdict() == null ? "" : " (judge: " + game.result() + ")"));
         Repetition.Verdict verdict = game.verdict();
-        if (verdict != null) {
+        if (verdict != null && verdict.cycle().length > 0) { // a repetition: its cycle, and why
             Position start = Position.fromFen(fen);
             for (int ply = 0; ply < verdict.start(); ply++) {
                 start.makeMove(game.moves().get(ply));
@@ -141,8 +142,8 @@ final class Demo {
         out.println();
         Game ruled = play(fen, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
         printGame(out, "red: chapter 6; black: chapter 6", fen, ruled);
-        return "Headline: chapter 5: " + blind.end() + " at ply " + blind.moves().size() + "; chapter 6: "
-                + ruled.end() + " at ply " + ruled.moves().size() + ".";
+        return "Headline: chapter 5: " + blind.end() + ", ply " + blind.moves().size() + "; chapter 6: "
+                + ruled.end() + ", ply " + ruled.moves().size() + ".";
     }
 
     /**
