@@ -21,6 +21,8 @@ final class Demo {
                     Demo::winnerRepeats),
             new Report.Part("Lost: chapter 5 defends by perpetual check and loses; chapter 6 draws.", false,
                     Demo::defenderRepeats),
+            new Report.Part("Winning, chapter 5 chases a cannon for ever and loses; chapter 6 mates.", false,
+                    Demo::winnerChases),
             new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.", false,
                     Demo::cost));
 
@@ -28,6 +30,8 @@ final class Demo {
     static final String CHECKING_WINNER = "3a1kb2/4C4/9/9/9/9/9/3K5/9/1R7 w - - 0 1";
     /** Black, a chariot and a soldier against chariot, cannon and horse, is lost on material. */
     static final String CHECKING_LOSER = "9/3k5/8N/4C4/9/6R2/9/4K4/5p3/7r1 w - - 0 1";
+    /** Red, a chariot and two soldiers up, can attack the black cannon on the edge, which has two squares to run between. */
+    static final String CHASING_WINNER = "3a1k3/4a4/b2R5/5P2c/6P2/9/9/9/4A4/2BA1K3 w - - 0 1";
     static final int GAME_DEPTH = 4;
     static final int MAX_PLIES = 400;
     static final int COST_DEPTH = 7;
@@ -131,6 +135,15 @@ final class Demo {
     }
 
     /**
+     * Part 3: the winning side, blind to repetition, attacks the same unprotected cannon on
+     * every move as it runs between two squares: perpetual chase (长捉), and it loses by the rule.
+     */
+    private static String winnerChases(PrintStream out) {
+        return twoGames(out, CHASING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS,
+                "red: chapter 5; black: chapter 6");
+    }
+
+    /**
      * The position, a game with chapter 5 on one side ({@code players} says which), then
      * the same position played by chapter 6 on both sides.
      */
@@ -147,7 +160,7 @@ final class Demo {
     }
 
     /**
-     * Part 3: the same searches without and with the rules. The counts differ where the tree
+     * Part 4: the same searches without and with the rules. The counts differ where the tree
      * holds a repetition, which now ends its line; the time per node shows what the history
      * stack and the scan at every node cost.
      */

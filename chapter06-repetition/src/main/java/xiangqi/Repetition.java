@@ -193,8 +193,16 @@ final class Repetition {
             position.passTurn(); // what could the mover take next, if it were its turn again?
             boolean[] after = chasedPieces(position, identity);
             position.passTurn();
+            // Only a new attack chases, and it is the victim that must be new to it, whichever of
+            // the mover's pieces attacks (the WXF rules: two pieces taking turns to chase one is a
+            // perpetual chase, rule 33; one piece chasing two in turn is not, rule 32).
+            // 3k5/8R/c8/3N5/9/9/9/9/9/4K4 w, d6c8 a7a8 c8d6 a8a7: the horse, then the chariot it
+            // uncovers, attack the running cannon anew each time: a chase. An attack handed from
+            // one piece to another while the victim stands attacked is not new (as the rules'
+            // D106: an attack that does not change chases nothing): 3k1a3/9/9/9/n7R/9/2R6/9/9/4K4 w,
+            // c3c5 ... c5c7 ...: the a5 horse is attacked all cycle long, never anew, so no chase.
             for (int piece = 0; piece < Square.COUNT; piece++) {
-                chasedEveryMove[mover][piece] &= after[piece] && !before[piece]; // only a new attack chases
+                chasedEveryMove[mover][piece] &= after[piece] && !before[piece];
             }
         }
         Level[] level = new Level[2];
@@ -307,7 +315,9 @@ final class Repetition {
         }
         // A chariot attacked by a horse or cannon (or an advisor or elephant) is chased even
         // when protected: taking it and losing the attacker still wins material.
-        // 4k4/9/9/9/3r4r/9/2N6/9/9/5K3 w: c3d5, the i5 chariot protects d5, still a chase.
+        // 4k4/9/9/9/3r4r/9/2N6/9/9/5K3 w: c3d5, the i5 chariot protects d5, still a chase. In a
+        // cycle (the WXF rules' rule 15): 4k4/9/1r6r/9/1PP6/9/9/2C6/9/3K5 w, c2b2 b7c7 b2c2 c7b7,
+        // the cannon chases the protected chariot over b5 and c5, and loses.
         if (WORTH[Piece.type(victim)] > WORTH[attacker]) {
             return true;
         }

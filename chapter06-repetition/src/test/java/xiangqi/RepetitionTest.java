@@ -146,6 +146,44 @@ class RepetitionTest {
         }
 
         @Test
+        @DisplayName("two pieces taking turns to chase one (WXF rule 33): the horse, then the chariot it uncovers")
+        void twoPiecesInTurnChase() {
+            // The horse from d6 to c8 attacks the cannon on a7 and blocks the i8 chariot's rank;
+            // the cannon runs to a8; the horse steps back, the chariot's rank opens on a8; and so on.
+            Repetition.Verdict verdict = Repetition.judge(after("3k5/8R/c8/3N5/9/9/9/9/9/4K4 w",
+                    "d6c8 a7a8 c8d6 a8a7 d6c8 a7a8 c8d6 a8a7 d6c8".split(" ")));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+        }
+
+        @Test
+        @DisplayName("an attack handed from one piece to another is not new: a piece that never escapes it is not chased")
+        void handedOverAttackIsNoChase() {
+            // The horse on a5 stands attacked all cycle long: by the i5 chariot, then by the c-file
+            // chariot stepping in front of it on c5, then by the i5 chariot again when it steps to
+            // c7. Eight plies, two red pieces taking turns, and no red move attacks anew.
+            String round = "c3c5 d9d8 c5c7 f9e8 c7c5 d8d9 c5c3 e8f9 ";
+            Repetition.Verdict verdict = Repetition.judge(after("3k1a3/9/9/9/n7R/9/2R6/9/9/4K4 w",
+                    (round + round).trim().split(" ")));
+            assertThat(verdict.cycle()).hasSize(8);
+            assertThat(verdict.level()).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                the chariot protected by i7   | 4k4/9/1r6r/9/1PP6/9/9/2C6/9/3K5 w
+                the chariot unprotected       | 4k4/9/1r7/9/1PP6/9/9/2C6/9/3K5 w
+                """)
+        @DisplayName("a cannon chasing a chariot loses, protected or not (WXF rule 15): over b5, then over c5")
+        void cannonChasesChariot(String what, String fen) {
+            String round = "c2b2 b7c7 b2c2 c7b7 ";
+            Repetition.Verdict verdict = Repetition.judge(after(fen, (round + round + "c2b2").split(" ")));
+            assertThat(verdict.level()).as(what).containsExactly(Repetition.Level.CHASE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+        }
+
+        @Test
         @DisplayName("a soldier may attack for ever: the same dance with a chariot loses, with a soldier draws")
         void soldierAttacksAreNotChases() {
             String moves = "g5f5 f6g6 f5g5 g6f6 g5f5";
@@ -281,14 +319,28 @@ class RepetitionTest {
         }
 
         @ParameterizedTest(name = "{0}")
-        @CsvSource({"part 1 (red ahead), " + Demo.CHECKING_WINNER, "part 2 (black lost), " + Demo.CHECKING_LOSER})
+        @CsvSource({"part 1 (red ahead), check, " + Demo.CHECKING_WINNER, "part 2 (black lost), check, " + Demo.CHECKING_LOSER,
+                "part 3 (red ahead), chase, " + Demo.CHASING_WINNER})
         @DisplayName("in the demo's self-play, chapter 6 never loses by a repetition rule, and chapter 5 does")
-        void selfPlayNeverLosesByRule(String game, String fen) {
+        void selfPlayNeverLosesByRule(String game, String rule, String fen) {
             Demo.Game ruled = Demo.play(fen, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
             assertThat(ruled.verdict() == null ? Repetition.Outcome.NONE : ruled.verdict().outcome())
                     .isIn(Repetition.Outcome.NONE, Repetition.Outcome.DRAW, Repetition.Outcome.MOVE_LIMIT);
             Demo.Game blind = Demo.play(fen, Search.ORDERED, Search.ORDERED);
-            assertThat(blind.end()).contains("loses by perpetual check");
+            assertThat(blind.end()).contains("loses by perpetual " + rule);
+        }
+
+        @Test
+        @DisplayName("part 3: chapter 5 chases the cannon from i7 and h7 as it runs; the third time, red loses")
+        void demoChase() {
+            Demo.Game blind = Demo.play(Demo.CHASING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS);
+            assertThat(blind.verdict().outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+            assertThat(blind.verdict().level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.IDLE);
+            assertThat(Square.name(blind.verdict().chasedFrom()[Piece.RED])).isEqualTo("i6");
+            assertThat(blind.verdict().occurrence()).isEqualTo(Repetition.ARBITER_OCCURRENCES);
+            Demo.Game ruled = Demo.play(Demo.CHASING_WINNER, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
+            assertThat(ruled.end()).isEqualTo("black is mated");
+            assertThat(ruled.moves().subList(0, 8)).isEqualTo(blind.moves().subList(0, 8)); // the same, until the third time
         }
 
         @Test

@@ -249,4 +249,27 @@ class SearchTreeTest {
         assertThat(Files.readString(Path.of("tree.svg"), StandardCharsets.UTF_8))
                 .as("tree.svg is stale: copy target/tree.svg over it").isEqualTo(drawn);
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"repeats.svg", "chase.svg"})
+    @DisplayName("each picture of a ruling the README shows is what the README's own tree command draws")
+    void readmeRulingPicturesAreCurrent(String picture) throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        assertThat(readme).contains("](" + picture + ")");
+        String command = readme.lines().filter(line -> line.contains("-Dexec.args=\"tree ")
+                && line.contains("--out " + picture + "\"")).findFirst().orElseThrow();
+        List<String> args = new ArrayList<>();
+        for (String word : command.substring(command.indexOf("-Dexec.args=\"") + 13, command.lastIndexOf('"'))
+                .split(" (?=(?:[^']*'[^']*')*[^']*$)")) { // split on spaces outside '...'
+            args.add(word.replace("'", ""));
+        }
+        Path file = Path.of("target", picture); // to copy over when it changes
+        args.set(args.size() - 1, file.toString());
+        Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        String drawn = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(drawn).contains("repetition: red-loses");
+        assertThat(Files.readString(Path.of(picture), StandardCharsets.UTF_8))
+                .as(picture + " is stale: copy target/" + picture + " over it").isEqualTo(drawn);
+    }
 }
