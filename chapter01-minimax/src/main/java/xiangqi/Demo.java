@@ -28,18 +28,19 @@ final class Demo {
         out.println("== " + example.name() + " ==");
         out.println("fen " + example.fen());
         out.println(position.diagram());
-        TextTable table = new TextTable("depth", "nodes", "leaves", "perft", "time ms", "nodes/s", "score", "best move");
+        TextTable table = new TextTable(out, "depth", "nodes", "leaves", "perft", "time ms", "nodes/s", "score", "best move")
+                .widths(5, 7, 7, 7, 7, 7, 5, -9);
         Search.Result result = null;
         boolean leavesArePerft = true;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
-            result = Search.standard().search(position, depth);
+            result = Report.searching("depth " + depth + ", minimax", Search.standard(), position, depth);
+            Report.progress("depth " + depth + ", perft", null);
             long perft = new Perft(depth).count(position, depth);
             leavesArePerft &= result.leaves() == perft;
             table.row(depth, result.nodes(), result.leaves(), perft, result.millis(),
                     result.nodes() * 1000 / Math.max(result.millis(), 1), Score.toShortText(result.score()),
                     Move.toUci(result.bestMove()) + " " + Notation.chinese(position, result.bestMove()));
         }
-        table.print(out);
         out.println(leavesArePerft
                 ? "leaves = perft at every depth: minimax looked at every legal line."
                 : "leaves > perft: some lines end in mate before the horizon; such a node is a leaf of the\n"

@@ -1,59 +1,64 @@
 package xiangqi;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The demos' tables: a header row, then one row per line, columns separated by {@code |}.
- * Columns are as wide as their widest cell measured in display columns, where a Chinese
- * character takes two (the way a terminal draws it), so rows holding 炮二平五 line up.
- * A column whose cells are all numbers (or "-") is right-aligned, any other left-aligned.
+ * Each row is printed as soon as it is added, so a slow table shows its rows as they are
+ * measured; for that the widths are declared where the table is made, as printf's: 9 is a
+ * right-aligned column (numbers) and -9 a left-aligned one (text), at least as wide as its
+ * header (without declared widths, each column is as wide as its header, right-aligned).
+ * Widths count display columns, where a Chinese character takes two (the way a
+ * terminal draws it), so rows holding 炮二平五 line up.
  */
 final class TextTable {
+    private final PrintStream out;
     private final String[] header;
-    private final List<String[]> rows = new ArrayList<>();
+    private int[] widths;
+    private boolean started;
 
-    TextTable(String... header) {
+    TextTable(PrintStream out, String... header) {
+        this.out = out;
         this.header = header;
+        this.widths = java.util.Arrays.stream(header).mapToInt(TextTable::displayWidth).toArray();
     }
 
-    /** Adds a row; each cell is printed with {@code String.valueOf}. */
+    /** Declares the columns' widths: positive right-aligns, negative left-aligns. */
+    TextTable widths(int... declared) {
+        if (declared.length != header.length) {
+            throw new IllegalArgumentException(declared.length + " widths for " + header.length + " columns");
+        }
+        widths = declared.clone();
+        for (int column = 0; column < header.length; column++) {
+            int least = displayWidth(header[column]);
+            widths[column] = widths[column] < 0 ? -Math.max(least, -widths[column]) : Math.max(least, widths[column]);
+        }
+        return this;
+    }
+
+    /** Prints a row, after the header if it is the first; each cell is printed with {@code String.valueOf}. */
     TextTable row(Object... cells) {
         if (cells.length != header.length) {
             throw new IllegalArgumentException(cells.length + " cells for " + header.length + " columns");
+        }
+        if (!started) {
+            out.println(line(header));
+            started = true;
         }
         String[] texts = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {
             texts[i] = String.valueOf(cells[i]);
         }
-        rows.add(texts);
+        out.println(line(texts));
         return this;
     }
 
-    void print(PrintStream out) {
-        int[] widths = new int[header.length];
-        boolean[] numeric = new boolean[header.length];
-        for (int column = 0; column < header.length; column++) {
-            widths[column] = displayWidth(header[column]);
-            numeric[column] = true;
-            for (String[] row : rows) {
-                widths[column] = Math.max(widths[column], displayWidth(row[column]));
-                numeric[column] &= row[column].matches("[-+]?M?[0-9][0-9.,]*[x%]?|-");
-            }
-        }
-        out.println(line(header, widths, numeric));
-        for (String[] row : rows) {
-            out.println(line(row, widths, numeric));
-        }
-    }
-
-    private static String line(String[] cells, int[] widths, boolean[] numeric) {
+    private String line(String[] cells) {
         StringBuilder line = new StringBuilder();
         for (int column = 0; column < cells.length; column++) {
-            String padding = " ".repeat(widths[column] - displayWidth(cells[column]));
+            String padding = " ".repeat(Math.max(0, Math.abs(widths[column]) - displayWidth(cells[column])));
             line.append(column == 0 ? "" : " | ");
-            line.append(numeric[column] ? padding + cells[column] : cells[column] + padding);
+            line.append(widths[column] > 0 ? padding + cells[column] : cells[column] + padding);
         }
         return line.toString().stripTrailing();
     }

@@ -30,13 +30,15 @@ final class Demo {
         Position position = example.position();
         out.println("== " + example.name() + " ==");
         out.println("fen " + example.fen());
-        TextTable table = new TextTable("depth", "minimax", "alpha-beta", "ratio", "cutoffs", "minimal",
-                "time mm", "time ab", "score", "move");
+        TextTable table = new TextTable(out, "depth", "minimax", "alpha-beta", "ratio", "cutoffs", "minimal",
+                "mm ms", "ab ms", "score", "move").widths(5, 7, 10, 5, 7, 7, 5, 5, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
-            Search.Result pruned = Search.alphaBeta().search(position, depth);
+            Search.Result pruned = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
+            Report.progress("depth " + depth + ", perft", null);
             double branching = Math.pow(new Perft(depth).count(position, depth), 1.0 / depth);
-            Search.Result all = depth <= MINIMAX_DEPTH ? Search.minimax().search(position, depth) : null;
+            Search.Result all = depth > MINIMAX_DEPTH ? null
+                    : Report.searching("depth " + depth + ", minimax", Search.minimax(), position, depth);
             if (all != null && (all.score() != pruned.score() || all.bestMove() != pruned.bestMove())) {
                 throw new IllegalStateException("alpha-beta disagrees with minimax at depth " + depth);
             }
@@ -50,7 +52,6 @@ final class Demo {
                         + " nodes, minimax " + all.nodes() + ", " + ratio + " fewer.";
             }
         }
-        table.print(out);
         out.println("Same score and best move as minimax at every depth (checked while printing).");
         return headline;
     }

@@ -33,17 +33,17 @@ final class Demo {
         Position position = example.position();
         out.println("== " + example.name() + " ==");
         out.println("fen " + example.fen() + "   key " + Long.toHexString(position.key()));
-        TextTable table = new TextTable("depth", "tree nodes", "distinct", "repeat share", "alpha-beta");
+        TextTable table = new TextTable(out, "depth", "tree nodes", "distinct", "repeat share", "alpha-beta");
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Set<Long> keys = new HashSet<>();
+            Report.progress("depth " + depth + ", the legal move tree", null);
             long nodes = new Perft(depth).visit(position, depth, node -> keys.add(node.key()));
             String share = String.format("%.1f%%", 100.0 * (nodes - keys.size()) / nodes);
             table.row(depth, nodes, keys.size(), share, Search.alphaBeta().search(position, depth).nodes());
             headline = "Headline: " + example.name() + ", depth " + depth + ": " + share
                     + " of the tree's nodes repeat a position.";
         }
-        table.print(out);
         out.println("tree nodes = the legal move tree (chapter 1's minimax); repeat share = the nodes whose position");
         out.println("was met before in the same tree by another move order: work a table of results can save.");
         return headline;
@@ -53,12 +53,13 @@ final class Demo {
     private static String collisions(PrintStream out) {
         Set<Long> keys = new HashSet<>();
         Set<String> boards = new HashSet<>();
+        Report.progress("depth " + MAX_DEPTH + ", the legal move tree", null);
         new Perft(MAX_DEPTH).visit(Position.startPosition(), MAX_DEPTH, node -> {
             keys.add(node.key());
             boards.add(node.toFen().replaceAll(" - .*", "")); // the board and side to move, not the clocks
         });
         int n = boards.size();
-        TextTable table = new TextTable("positions sharing", "found", "expected for random keys");
+        TextTable table = new TextTable(out, "positions sharing", "found", "expected for random keys").widths(-17, 6, 24);
         for (int bits : new int[] {20, 24, 32}) {
             Map<Long, Integer> perSlot = new HashMap<>();
             keys.forEach(key -> perSlot.merge(key & ((1L << bits) - 1), 1, Integer::sum));
@@ -66,7 +67,6 @@ final class Demo {
             table.row("the low " + bits + " bits", sharing, Math.round(n * (1 - Math.pow(1 - Math.pow(2, -bits), n - 1))));
         }
         table.row("all 64 bits", n - keys.size(), 0);
-        table.print(out);
         out.println("The low bits only choose a slot: the table must keep the whole key as a lock (校验码) and");
         out.println("compare it. 32 bits are not enough; 64 are: " + n + " boards, " + keys.size() + " keys.");
         return "Headline: " + n + " distinct boards, " + keys.size() + " distinct 64-bit keys: no collision.";

@@ -39,15 +39,16 @@ final class Demo {
     private static String nodeCounts(PrintStream out, Examples.Example example, int maxDepth) {
         Position position = example.position();
         out.println("== " + example.name() + " ==");
-        TextTable table = new TextTable("depth", "alpha-beta", "+ table", "ratio", "time ab", "time tt", "hit rate",
-                "warm table", "ratio", "score");
+        TextTable table = new TextTable(out, "depth", "alpha-beta", "+ table", "ratio", "ab ms", "tt ms", "hit rate",
+                "warm table", "ratio", "score").widths(5, 10, 7, 5, 5, 5, 8, 10, 6, 5);
         TranspositionTable warm = table(20, TranspositionTable.Scheme.TWO_TIER);
         String headline = null;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            Search.Result plain = Search.alphaBeta().search(position, depth);
+            Search.Result plain = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
-            Search.Result result = Search.withTable(cold).search(position, depth);
-            Search.Result warmResult = Search.withTable(warm).search(position, depth);
+            Search.Result result = Report.searching("depth " + depth + ", + table", Search.withTable(cold), position, depth);
+            Search.Result warmResult = Report.searching("depth " + depth + ", warm table", Search.withTable(warm),
+                    position, depth);
             String ratio = String.format("%.2fx", (double) plain.nodes() / result.nodes());
             table.row(depth, plain.nodes(), result.nodes(), ratio, plain.millis(), result.millis(), percent(cold),
                     warmResult.nodes(), String.format("%.2fx", (double) plain.nodes() / warmResult.nodes()),
@@ -55,7 +56,6 @@ final class Demo {
             headline = "Headline: " + example.name() + ", depth " + depth + ": " + ratio + " fewer nodes with the table ("
                     + result.nodes() + ", not " + plain.nodes() + ").";
         }
-        table.print(out);
         out.println("warm: the shallower search's best moves are tried first. That is iterative deepening, the");
         out.println("lesson of chapter 5; here the table only keeps them.");
         return headline;
@@ -72,7 +72,8 @@ final class Demo {
      */
     private static String mateDistances(PrintStream out) {
         out.println(Examples.MATE_IN_THREE.fen() + " at depth 6, then after d0e0 e8f7 at depth 4.");
-        TextTable table = new TextTable("adjustment", "first search", "after d0e0 e8f7", "without a table");
+        TextTable table = new TextTable(out, "adjustment", "first search", "after d0e0 e8f7", "without a table")
+                .widths(-10, -12, -15, -15);
         String headline = null;
         for (boolean adjust : new boolean[] {true, false}) {
             TranspositionTable shared = new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, adjust);
@@ -88,59 +89,61 @@ final class Demo {
             headline = headline != null ? headline : "Headline: with the adjustment the second search reports "
                     + Score.toUci(second.score()) + (right ? ", as a search without a table does." : ", which is wrong.");
         }
-        table.print(out);
         return headline;
     }
 
     /** Part 3. The three schemes in a table far too small for the search. */
     private static String schemes(PrintStream out) {
-        TextTable table = new TextTable("scheme", "nodes", "time ms", "probes", "hits", "hit rate");
+        TextTable table = new TextTable(out, "scheme", "nodes", "time ms", "probes", "hits", "hit rate")
+                .widths(-15, 7, 7, 6, 5, 8);
         for (TranspositionTable.Scheme scheme : TranspositionTable.Scheme.values()) {
             TranspositionTable small = table(12, scheme);
-            Search.Result result = Search.withTable(small).search(Position.startPosition(), MAX_DEPTH);
+            Search.Result result = Report.searching(scheme.label(), Search.withTable(small), Position.startPosition(),
+                    MAX_DEPTH);
             table.row(scheme.label(), result.nodes(), result.millis(), small.probes(), small.hits(), percent(small));
         }
-        table.print(out);
         return "Headline: in a crowded table, two-tier keeps both the deep entries and the recent ones.";
     }
 
     /** Part 4. Hit rate against table size: the Baidu Baike article reports about +7% a doubling in chess. */
     private static String sizes(PrintStream out) {
         out.println("(Baidu Baike's 置换表 article: about +7% hit rate a doubling, in chess.)");
-        TextTable table = new TextTable("entries", "nodes", "probes", "hits", "hit rate", "change");
+        TextTable table = new TextTable(out, "entries", "nodes", "probes", "hits", "hit rate", "change")
+                .widths(-7, 7, 6, 5, 8, -6);
         double previous = Double.NaN;
         for (int log2 = 10; log2 <= 22; log2++) {
             TranspositionTable sized = table(log2, TranspositionTable.Scheme.TWO_TIER);
-            Search.Result result = Search.withTable(sized).search(Position.startPosition(), MAX_DEPTH);
+            Search.Result result = Report.searching("2^" + log2 + " entries", Search.withTable(sized),
+                    Position.startPosition(), MAX_DEPTH);
             double rate = 100.0 * sized.hits() / sized.probes();
             table.row("2^" + log2, result.nodes(), sized.probes(), sized.hits(), percent(sized),
                     Double.isNaN(previous) ? "" : String.format("%+.1f", rate - previous));
             previous = rate;
         }
-        table.print(out);
         return "Headline: the hit rate grows with each doubling until the table holds the whole search.";
     }
 
     /** Part 5. The Baidu Baike article advises not to store the horizon's nodes; both ways, measured. */
     private static String horizon(PrintStream out) {
-        TextTable table = new TextTable("scheme", "leaves stored", "nodes", "time ms", "hit rate");
+        TextTable table = new TextTable(out, "scheme", "leaves stored", "nodes", "time ms", "hit rate")
+                .widths(-14, -13, 8, 7, 8);
         for (TranspositionTable.Scheme scheme : new TranspositionTable.Scheme[] {
             TranspositionTable.Scheme.TWO_TIER, TranspositionTable.Scheme.ALWAYS_REPLACE}) {
             for (boolean atHorizon : new boolean[] {false, true}) {
                 TranspositionTable sized = table(20, scheme);
                 Techniques techniques = atHorizon ? Search.WITH_TABLE.with(Technique.TABLE_AT_HORIZON) : Search.WITH_TABLE;
-                Search search = new Search(techniques, sized);
-                Search.Result result = search.search(Position.startPosition(), MAX_DEPTH + 1);
+                Search.Result result = Report.searching(scheme.label() + (atHorizon ? ", leaves stored" : ""),
+                        new Search(techniques, sized), Position.startPosition(), MAX_DEPTH + 1);
                 table.row(scheme.label(), atHorizon ? "yes" : "no", result.nodes(), result.millis(), percent(sized));
             }
         }
-        table.print(out);
         return "Headline: storing the leaves costs nodes with every scheme: they evict the deeper entries.";
     }
 
     /** Part 6. Which entries answered nodes, by bound, start position, depths 1-5. */
     private static String bounds(PrintStream out) {
-        TextTable table = new TextTable("depth", "nodes", "probes", "hits", "cut by exact", "cut by lower", "cut by upper");
+        TextTable table = new TextTable(out, "depth", "nodes", "probes", "hits", "cut by exact", "cut by lower",
+                "cut by upper").widths(5, 7, 6, 5, 12, 12, 12);
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
             Search search = Search.withTable(cold);
@@ -148,7 +151,6 @@ final class Demo {
             table.row(depth, result.nodes(), cold.probes(), cold.hits(), search.tableCutoffs(TranspositionTable.EXACT),
                     search.tableCutoffs(TranspositionTable.LOWER), search.tableCutoffs(TranspositionTable.UPPER));
         }
-        table.print(out);
         return "Headline: most answers are bounds, not exact values: alpha-beta rarely learns a node's value.";
     }
 

@@ -37,19 +37,20 @@ final class Demo {
 
     /**
      * Part 1: both searches, depth by depth, with the share of cut-offs made by the first
-     * move tried ("first 4", "first 5").
+     * move tried ("1st 4", "1st 5").
      */
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
         out.println("== " + example.name() + " ==");
-        TextTable table = new TextTable("depth", "chapter 4", "chapter 5", "ratio", "time 4", "time 5", "first 4",
-                "first 5", "score", "move");
+        TextTable table = new TextTable(out, "depth", "nodes 4", "nodes 5", "ratio", "time 4 ms", "time 5 ms", "1st 4",
+                "1st 5", "score", "move").widths(5, 7, 7, 5, 9, 9, 6, 6, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search before = depth <= CHAPTER4_DEPTH ? Search.withTable(table()) : null;
-            Search.Result old = before == null ? null : before.search(position, depth);
+            Search.Result old = before == null ? null
+                    : Report.searching("depth " + depth + ", chapter 4", before, position, depth);
             Search search = Search.ordered(table());
-            Search.Result result = search.search(position, depth);
+            Search.Result result = Report.searching("depth " + depth + ", chapter 5", search, position, depth);
             String ratio = old == null ? "-" : String.format("%.1fx", (double) old.nodes() / result.nodes());
             String firstMove = firstMoveRate(search, result);
             table.row(depth, old == null ? "-" : old.nodes(), result.nodes(), ratio, old == null ? "-" : old.millis(),
@@ -61,7 +62,6 @@ final class Demo {
                         + " fewer nodes than chapter 4; first-move cut-offs " + firstMove + ".";
             }
         }
-        table.print(out);
         return headline;
     }
 
@@ -73,8 +73,8 @@ final class Demo {
     /** Part 2: cut-offs by the stage of the move that made them. */
     private static String stages(PrintStream out) {
         Search search = Search.ordered(table());
-        Search.Result result = search.search(Position.startPosition(), MAX_DEPTH);
-        TextTable table = new TextTable("stage", "cut-offs", "share");
+        Search.Result result = Report.searching("depth " + MAX_DEPTH, search, Position.startPosition(), MAX_DEPTH);
+        TextTable table = new TextTable(out, "stage", "cut-offs", "share").widths(-8, 8, 6);
         for (MovePicker.Stage stage : MovePicker.Stage.values()) {
             if (stage != MovePicker.Stage.DONE) {
                 long cuts = search.cutoffs(stage);
@@ -83,7 +83,6 @@ final class Demo {
             }
         }
         table.row("all", result.cutoffs(), "100.0%");
-        table.print(out);
         return "Headline: of " + result.cutoffs() + " cut-offs, " + search.cutoffs(MovePicker.Stage.HASH)
                 + " came from the table's move.";
     }
@@ -105,7 +104,8 @@ final class Demo {
                 new Variant("no iterative deepening", "iterative deepening",
                         Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
                 new Variant("chapter 4: none of them", "everything", Search.WITH_TABLE));
-        TextTable table = new TextTable("search", "start position", "all five", "times more", "time ms");
+        TextTable table = new TextTable(out, "search", "start position", "all five", "times more", "time ms")
+                .widths(-37, 14, 8, 10, 7);
         long base = 0;
         Variant worst = null;
         double worstRatio = 0;
@@ -114,7 +114,8 @@ final class Demo {
             long total = 0;
             long millis = 0;
             for (Examples.Example example : Examples.ALL) {
-                Search.Result result = new Search(variant.techniques(), table()).search(example.position(), depth);
+                Search.Result result = Report.searching(variant.label() + ", " + example.name().split(":")[0],
+                        new Search(variant.techniques(), table()), example.position(), depth);
                 start = example == Examples.START ? result.nodes() : start;
                 total += result.nodes();
                 millis += result.millis();
@@ -128,7 +129,6 @@ final class Demo {
                 worst = variant;
             }
         }
-        table.print(out);
         return "Headline: depth " + depth + ", five positions: without " + worst.what() + " the search costs most, "
                 + String.format("%.2fx", worstRatio) + " the nodes.";
     }
@@ -143,7 +143,7 @@ final class Demo {
      */
     private static String oracle(PrintStream out) {
         Position position = Position.startPosition();
-        TextTable table = new TextTable("depth", "smallest tree", "oracle tree", "chapter 5", "ratio to oracle",
+        TextTable table = new TextTable(out, "depth", "smallest tree", "oracle tree", "chapter 5", "ratio to oracle",
                 "Knuth-Moore leaves", "score");
         String headline = null;
         Oracle oracle = new Oracle();
@@ -159,7 +159,6 @@ final class Demo {
             headline = "Headline: depth " + depth + ": chapter 5 searches " + ratio + " the oracle's tree ("
                     + result.nodes() + " nodes against " + oracle.nodes + ").";
         }
-        table.print(out);
         return headline;
     }
 

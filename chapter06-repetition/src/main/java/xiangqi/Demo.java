@@ -69,7 +69,8 @@ final class Demo {
         List<Integer> moves = new ArrayList<>();
         while (moves.size() < MAX_PLIES) {
             Techniques techniques = position.sideToMove() == Piece.RED ? red : black;
-            Search.Result result = new Search(techniques, table()).search(position, GAME_DEPTH);
+            Search.Result result = Report.searching("playing, ply " + (moves.size() + 1), new Search(techniques, table()),
+                    position, GAME_DEPTH);
             if (result.bestMove() == Move.NONE) {
                 return new Game(moves, Position.colorName(position.sideToMove()) + " is mated", null);
             }
@@ -165,8 +166,8 @@ final class Demo {
      * stack and the scan at every node cost.
      */
     private static String cost(PrintStream out) {
-        TextTable table = new TextTable("position", "nodes 5", "nodes 6", "ratio", "time 5 ms", "time 6 ms",
-                "time/node 5 ns", "time/node 6 ns");
+        TextTable table = new TextTable(out, "position", "nodes 5", "nodes 6", "ratio", "time 5 ms", "time 6 ms",
+                "time/node 5 ns", "time/node 6 ns").widths(-12, 7, 7, 6, 9, 9, 14, 14);
         List<Examples.Example> positions = new ArrayList<>(Examples.ALL);
         positions.add(new Examples.Example("part 1", CHECKING_WINNER));
         positions.add(new Examples.Example("part 2", CHECKING_LOSER));
@@ -180,7 +181,8 @@ final class Demo {
             for (int run = 0; run < TIMED_RUNS; run++) { // the fastest of a few runs, taken in turn: fair times
                 for (int rules = 0; rules < 2; rules++) {
                     Search search = rules == 0 ? Search.ordered(table()) : Search.withRepetitions(table());
-                    results[rules] = search.search(positions.get(i).position(), COST_DEPTH);
+                    results[rules] = Report.searching(labels.get(i) + ", chapter " + (5 + rules) + ", run " + (run + 1),
+                            search, positions.get(i).position(), COST_DEPTH);
                     best[rules] = Math.min(best[rules], results[rules].millis());
                 }
             }
@@ -195,7 +197,6 @@ final class Demo {
         }
         table.row("all", nodes[0], nodes[1], String.format("%.3fx", (double) nodes[1] / nodes[0]), millis[0], millis[1],
                 nanosPerNode(millis[0], nodes[0]), nanosPerNode(millis[1], nodes[1]));
-        table.print(out);
         out.println("The same best move with the rules and without: " + sameMove + " of " + positions.size() + " positions.");
         return "Headline: depth " + COST_DEPTH + ", seven positions: " + nodes[1] + " nodes with the rules, " + nodes[0]
                 + " without" + String.format(" (%.3fx).", (double) nodes[1] / nodes[0]);
