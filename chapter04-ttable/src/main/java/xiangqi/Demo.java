@@ -46,7 +46,8 @@ final class Demo {
         for (int depth = 1; depth <= maxDepth; depth++) {
             Search.Result plain = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
-            Search.Result result = Report.searching("depth " + depth + ", + table", Search.withTable(cold), position, depth);
+            Search.Result result = Report.searching("depth " + depth + ", with the table", Search.withTable(cold),
+                    position, depth);
             Search.Result warmResult = Report.searching("depth " + depth + ", warm table", Search.withTable(warm),
                     position, depth);
             String ratio = String.format("%.2fx", (double) plain.nodes() / result.nodes());
