@@ -309,6 +309,9 @@ final class Search {
 
     /** Writes the node's result down, for a search with a table. */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
+        if (ply == 0 && rootMoves != null) {
+            return; // searched with only some of its moves, the root's score is not the position's
+        }
         if (settings.useTable()) {
             table.store(position.key(), depth, bound, score, move, ply);
         }

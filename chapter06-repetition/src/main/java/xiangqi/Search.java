@@ -366,6 +366,9 @@ final class Search {
      * nothing, and a table entry would hand the draw or the loss to that path too.
      */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
+        if (ply == 0 && rootMoves != null) {
+            return; // searched with only some of its moves, the root's score is not the position's
+        }
         if (settings.useTable() && !(settings.repetitions() && Score.dependsOnPath(score))) {
             table.store(position.key(), depth, bound, score, move, ply);
         }
