@@ -67,6 +67,9 @@ final class Piece {
      * write them.
      */
     static int fromFenLetter(char letter) {
+        if (letter > 'z') {
+            return EMPTY; // only ASCII letters: toLowerCase would read the Kelvin sign K as k
+        }
         char lower = Character.toLowerCase(letter);
         int type = switch (lower) {
             case 'k' -> GENERAL;

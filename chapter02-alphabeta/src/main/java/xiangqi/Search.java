@@ -39,6 +39,8 @@ final class Search {
     private final int[] pvLength = new int[Score.MAX_PLY + 1];
     private long nodes;
     private long leaves;
+    /** UCI's {@code go searchmoves}: the only moves the root may play; null for every move. */
+    private int[] rootMoves;
     private long cutoffs;
 
     /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
@@ -76,6 +78,11 @@ final class Search {
         }
     }
 
+    /** For the searches that follow, from UCI's {@code go searchmoves}: the root tries only {@code rootMoves} (null: every move). */
+    void restrict(int[] rootMoves) {
+        this.rootMoves = rootMoves;
+    }
+
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
     Result search(Position position, int depth) {
         nodes = 0;
@@ -109,6 +116,9 @@ final class Search {
         int best = -Score.INFINITE;
         for (int i = 0; i < count; i++) {
             int move = moves[i];
+            if (ply == 0 && !allowedAtRoot(move)) {
+                continue;
+            }
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
             tree.searched(ply + 1, move, -beta, -alpha, score);
@@ -126,6 +136,19 @@ final class Search {
             }
         }
         return best;
+    }
+
+    /** May the root play {@code move}? Every move may, unless {@link #restrict} said otherwise. */
+    private boolean allowedAtRoot(int move) {
+        if (rootMoves == null) {
+            return true;
+        }
+        for (int allowed : rootMoves) {
+            if (allowed == move) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The best line from {@code ply} is {@code move} followed by the child's best line. */

@@ -5,42 +5,65 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The UCI protocol as Xiangqi GUIs speak it (the dialect of Pikafish: FEN with
  * {@code rnbakabnr}, moves such as {@code h2e2}). Supported: {@code uci}, {@code isready},
- * {@code ucinewgame}, {@code position startpos|fen FEN [moves ...]}, {@code go depth N}
- * (any other {@code go} searches to {@link Search#DEFAULT_DEPTH}), {@code d} (draw the
- * board) and {@code quit}. A bad line is answered with {@code info string error: ...} and
- * the loop goes on, as GUIs expect.
+ * {@code ucinewgame}, {@code position startpos|fen FEN [moves ...]}, {@code go} with
+ * {@code depth N}, {@code mate N}, {@code searchmoves m1 m2 ...} or {@code infinite} (any
+ * other {@code go} searches to {@link Search#DEFAULT_DEPTH}), {@code stop}, {@code d} (draw
+ * the board) and {@code quit}. A bad line is answered with {@code info string error: ...}
+ * and the loop goes on, as GUIs expect.
+ *
+ * <p>This chapter's search has a fixed depth and no clock: it runs on the reading thread,
+ * and a line sent during it is read when it ends. The limits it cannot honour
+ * ({@code wtime}, {@code movetime}, {@code nodes} ...) get an error line, and the search
+ * goes to {@link Search#DEFAULT_DEPTH}. Every {@code go} is answered with one
+ * {@code bestmove}; that of {@code go infinite} only after {@code stop} or {@code quit}
+ * (or the end of the input), as UCI requires, and the commands sent before then wait for it.
  */
 final class Uci {
+    /** The commands that wait while a {@code go infinite} holds its answer. */
+    private static final List<String> WAITING_COMMANDS = List.of("uci", "ucinewgame", "position", "go", "d");
+    private static final List<String> GO_WORDS = List.of("searchmoves", "ponder", "wtime", "btime", "winc", "binc",
+            "movestogo", "depth", "nodes", "mate", "movetime", "infinite");
+
     private final PrintStream out;
+    /** The position to search; null after a refused {@code position}, until a valid one. */
     private Position position = Position.startPosition();
     private Search search = Search.standard();
+    /** The answer of a {@code go infinite}, held until {@code stop}; null when none is held. */
+    private Runnable heldAnswer;
+    /** Commands that came while an answer was held: they run after {@code stop}, in order. */
+    private final List<String> waiting = new ArrayList<>();
 
     Uci(PrintStream out) {
         this.out = out;
     }
 
+    /** Reads commands until {@code quit} or the end of the input, which is a {@code quit}. */
     void run(InputStream in) {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         try {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (!handle(line.trim())) {
-                    return;
-                }
+            for (String line = reader.readLine(); line != null && handle(line.trim()); line = reader.readLine()) {
+                // handle() has done it
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // the GUI is gone: as at the end of the input
         }
+        answerHeld();
     }
 
     /** Handles one command; returns false on {@code quit}. */
     boolean handle(String line) {
         String[] words = line.split("\\s+");
+        if (heldAnswer != null && WAITING_COMMANDS.contains(words[0])) {
+            waiting.add(line); // after stop, in order
+            return true;
+        }
         try {
             switch (words[0]) {
                 case "" -> { }
@@ -51,20 +74,45 @@ final class Uci {
                 }
                 case "isready" -> out.println("readyok");
                 case "ucinewgame" -> search = Search.standard(); // forget everything learnt in the last game
-                case "position" -> position = parsePosition(words);
+                case "position" -> {
+                    position = null; // refused, it leaves no position: the engine must not guess
+                    try {
+                        position = parsePosition(words);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(e.getMessage() + " (no position now: go answers bestmove (none))");
+                    }
+                }
                 case "go" -> go(words);
-                case "d" -> out.println(position.diagram() + "\nfen " + position.toFen());
-                case "stop", "ponderhit" -> { } // the search is synchronous: nothing runs to stop
+                case "d" -> out.println(position == null ? error("no position: the last position command was refused")
+                        : position.diagram() + "\nfen " + position.toFen());
+                case "stop" -> {
+                    answerHeld();
+                    List<String> lines = new ArrayList<>(waiting);
+                    waiting.clear();
+                    for (String waited : lines) {
+                        handle(waited); // may hold a new answer: the rest then waits again
+                    }
+                }
+                case "ponderhit" -> { } // this engine does not ponder
                 case "quit" -> {
                     return false;
                 }
-                default -> out.println("info string error: unknown command '" + words[0] + "'");
+                default -> out.println(error("unknown command '" + words[0] + "'"));
             }
         } catch (IllegalArgumentException e) {
-            out.println("info string error: " + e.getMessage());
+            out.println(error(e.getMessage()));
         }
         out.flush();
         return true;
+    }
+
+    /** Prints the answer a {@code go infinite} held, if any. */
+    private void answerHeld() {
+        if (heldAnswer != null) {
+            heldAnswer.run();
+            heldAnswer = null;
+            out.flush();
+        }
     }
 
     private static Position parsePosition(String[] words) {
@@ -83,23 +131,90 @@ final class Uci {
         return result;
     }
 
+    /**
+     * {@code go}: searches and answers {@code bestmove}, always. {@code depth N} sets the
+     * depth, {@code mate N} 2N plies (a mate in N is seen once the mated side's node is
+     * searched), {@code searchmoves} the root's moves. A limit this chapter cannot honour
+     * gets an error line and the search goes to {@link Search#DEFAULT_DEPTH}; a refused
+     * {@code go} gets its error line and the move of a depth-1 search; without a position,
+     * {@code bestmove (none)}.
+     */
     private void go(String[] words) {
-        int depth = Search.DEFAULT_DEPTH;
-        int at = indexOf(words, "depth");
-        if (at < words.length) {
-            if (at + 1 == words.length) {
-                throw new IllegalArgumentException("go depth needs a number");
-            }
-            try {
-                depth = Integer.parseInt(words[at + 1]);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("go depth '" + words[at + 1] + "' is not a whole number");
-            }
-            if (depth < 1 || depth > Search.MAX_DEPTH) {
-                throw new IllegalArgumentException("go depth " + depth + " is out of range 1.." + Search.MAX_DEPTH);
-            }
+        if (position == null) {
+            out.println(error("no position to search: the last position command was refused"));
+            out.println("bestmove (none)");
+            return;
         }
-        Main.printResult(position, search.search(position, depth), out);
+        int depth = Search.DEFAULT_DEPTH;
+        int[] rootMoves = null;
+        boolean infinite = false;
+        try {
+            List<String> unsupported = new ArrayList<>();
+            for (int i = 1; i < words.length; i++) {
+                switch (words[i]) {
+                    case "infinite" -> infinite = true;
+                    case "depth" -> depth = (int) number(words, ++i, 1, Search.MAX_DEPTH);
+                    case "mate" -> depth = (int) Math.min(2 * number(words, ++i, 1, Search.MAX_DEPTH), Search.MAX_DEPTH);
+                    case "wtime", "btime", "winc", "binc", "movestogo", "movetime", "nodes" -> {
+                        number(words, ++i, Long.MIN_VALUE, Long.MAX_VALUE);
+                        unsupported.add(words[i - 1]);
+                    }
+                    case "searchmoves" -> {
+                        List<Integer> moves = new ArrayList<>();
+                        while (i + 1 < words.length && !GO_WORDS.contains(words[i + 1])) {
+                            moves.add(MoveGenerator.parseLegal(position, words[++i]));
+                        }
+                        if (moves.isEmpty()) {
+                            throw new IllegalArgumentException("go searchmoves needs at least one legal move");
+                        }
+                        rootMoves = moves.stream().mapToInt(Integer::intValue).toArray();
+                    }
+                    default -> throw new IllegalArgumentException("go: unknown word '" + words[i] + "'");
+                }
+            }
+            if (!unsupported.isEmpty()) {
+                out.println(error("go " + String.join(", ", unsupported) + ": this chapter's search has a fixed depth and no clock;"
+                        + " searching to depth " + depth));
+            }
+        } catch (IllegalArgumentException e) {
+            out.println(error(e.getMessage() + " (searching to depth 1 instead)"));
+            depth = 1;
+            rootMoves = null;
+            infinite = false;
+        }
+        search.restrict(rootMoves);
+        Position root = position;
+        Search.Result result = search.search(root, depth);
+        if (infinite) {
+            heldAnswer = () -> Main.printResult(root, result, out); // UCI: not before stop
+        } else {
+            Main.printResult(root, result, out);
+        }
+    }
+
+    /** The number after {@code words[at - 1]}, in ASCII digits, within min..max. */
+    private static long number(String[] words, int at, long min, long max) {
+        String name = words[at - 1];
+        if (at >= words.length) {
+            throw new IllegalArgumentException("go " + name + " needs a number");
+        }
+        long value;
+        try {
+            if (!words[at].matches("-?[0-9]{1,19}")) {
+                throw new NumberFormatException();
+            }
+            value = Long.parseLong(words[at]);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("go " + name + " '" + words[at] + "' is not a whole number");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException("go " + name + " " + value + " is out of range " + min + ".." + max);
+        }
+        return value;
+    }
+
+    private static String error(String message) {
+        return "info string error: " + Main.clip(message);
     }
 
     private static int indexOf(String[] words, String word) {

@@ -2,6 +2,8 @@ package xiangqi;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -177,8 +179,53 @@ final class Fixtures {
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** A {@code uci} session: feeds {@code input} to the engine line by line, as a GUI would. */
+    /**
+     * A {@code uci} session, held as a GUI holds one: each line of {@code input} is sent once
+     * the engine has answered every {@code go} before it (but {@code go infinite}) with its
+     * bestmove; then the input ends, which the engine takes as {@code quit}.
+     */
     static Run uciSession(String... input) {
-        return runWithInput(String.join("\n", input) + "\n", "uci");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int[] status = {-1};
+        try (PipedOutputStream toEngine = new PipedOutputStream()) {
+            PipedInputStream in = new PipedInputStream(toEngine, 1 << 20);
+            Thread engine = new Thread(() -> status[0] = Main.run(new String[] {"uci"}, in,
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)), "engine");
+            engine.start();
+            int searches = 0;
+            try {
+                for (String line : input) {
+                    toEngine.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                    toEngine.flush();
+                    String command = line.trim();
+                    if ((command.equals("go") || command.startsWith("go ")) && !command.contains("infinite")) {
+                        searches++;
+                        awaitBestmoves(out, searches, engine);
+                    }
+                }
+                toEngine.close();
+            } catch (java.io.IOException engineStoppedReading) {
+                // after quit: the rest of the input is not read
+            }
+            engine.join(60_000);
+            if (engine.isAlive()) {
+                throw new AssertionError("the engine did not end within 60 s of the end of its input; output: " + out);
+            }
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        return new Run(status[0], out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Waits until {@code out} holds {@code count} bestmove lines, or the engine has ended; at most 60 s. */
+    private static void awaitBestmoves(ByteArrayOutputStream out, int count, Thread engine) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (engine.isAlive() && out.toString(StandardCharsets.UTF_8).split("(^|\\R)bestmove ", -1).length <= count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no bestmove for go number " + count + " within 60 s; output: " + out);
+            }
+            Thread.sleep(1);
+        }
     }
 }

@@ -97,6 +97,10 @@ final class PositionTest {
             soldier behind its start         | 3k5/9/9/9/9/9/9/P8/9/4K4 w - - 0 1                                      | red soldier on a2, a square it can never reach
             soldier sideways before river    | 3k5/9/9/9/9/1P7/9/9/9/4K4 w - - 0 1                                     | red soldier on b4, a square it can never reach
             three chariots                   | 3k5/9/9/9/9/9/9/9/9/RRR1K4 w - - 0 1                                    | 3 red chariots, at most 2 allowed
+            a word after the move number     | 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 h2e2                                | 'h2e2' after the move number
+            a move where '-' belongs         | 3k5/9/9/9/9/9/9/9/9/4K4 w h2e2                                          | 'h2e2' where '-' belongs
+            a non-ASCII digit as a counter   | 3k5/9/9/9/9/9/9/9/9/4K4 w - - ２ 1                                  | halfmove clock '２' is not a number
+            the Kelvin sign for a general    | 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1                                       | unknown piece letter 'K'
             """)
     void badFenIsRejected(String problem, String fen, String message) {
         assertThatThrownBy(() -> Position.fromFen(fen))

@@ -76,12 +76,86 @@ class UciTest {
     }
 
     @Test
-    @DisplayName("go with clock times but no depth searches to Search.DEFAULT_DEPTH")
+    @DisplayName("go with clock times, which this chapter cannot honour: an error line, then a search to Search.DEFAULT_DEPTH")
     void goWithClock() {
         Run session = uciSession("position fen " + MATE_IN_TWO, "go wtime 1000 btime 1000");
 
-        assertThat(session.lines().get(0)).startsWith("info depth " + Search.DEFAULT_DEPTH + " ")
+        assertThat(session.lines().get(0)).startsWith("info string error: go wtime, btime: ").contains("fixed depth");
+        assertThat(session.lines().get(1)).startsWith("info depth " + Search.DEFAULT_DEPTH + " ")
                 .as("depth 4 is enough to see this mate").contains("score mate 2");
+        assertThat(session.lines()).last().asString().startsWith("bestmove ");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "go frobnicate",
+        "go depth 3 frobnicate",
+        "go depth x",
+        "go depth",
+        "go depth 0",
+        "go depth 33",
+        "go depth \uFF12",
+        "go depth \u0662",
+        "go searchmoves",
+        "go searchmoves a0a5",
+        "go mate 0",
+        "go ponder",
+    })
+    @DisplayName("a refused go is answered with one 'info string error:' line and still a bestmove, from a depth-1 search")
+    void badGoWord(String bad) {
+        Run session = uciSession(bad, "isready");
+
+        List<String> lines = session.lines();
+        assertThat(session.err()).isEmpty();
+        assertThat(lines).hasSize(5);
+        assertThat(lines.get(0)).startsWith("info string error: ").endsWith("(searching to depth 1 instead)");
+        assertThat(lines.get(1)).startsWith("info depth 1 ");
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+        assertThat(lines.get(4)).isEqualTo("readyok");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"go nodes 1000 depth 2", "go movetime 0 depth 2", "go movestogo 0 depth 2",
+        "go wtime 3000000000 btime 3000000000 depth 2", "go wtime 1000 btime 1000 winc 2000 binc 2000 depth 2"})
+    @DisplayName("a limit this chapter cannot honour: an error line that says so, and a legal bestmove from the depth")
+    void limitsThisChapterCannotHonour(String go) {
+        Run session = uciSession(go);
+
+        assertThat(session.lines().get(0)).startsWith("info string error: go ").contains("searching to depth 2");
+        assertThat(session.lines().get(1)).startsWith("info depth 2 ");
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+    }
+
+    @Test
+    @DisplayName("go searchmoves: the root plays only those moves; go mate 2 searches 4 plies and finds the mate")
+    void searchmovesAndMate() {
+        assertThat(uciSession("go depth 2 searchmoves c3c4 g3g4").bestmove()).isIn("c3c4", "g3g4");
+        assertThat(uciSession("go searchmoves b0c2 depth 1").bestmove()).isEqualTo("b0c2");
+        Run mate = uciSession("position fen " + MATE_IN_TWO, "go mate 2");
+        assertThat(mate.lines().get(0)).startsWith("info depth 4 ").contains("score mate 2");
+    }
+
+    @Test
+    @DisplayName("go infinite answers only after stop; isready is answered meanwhile; commands sent before stop wait "
+            + "for it and run after it, in order; an unknown line is answered at once")
+    void infiniteWaitsForStop() {
+        Run session = uciSession("go infinite depth 2", "isready", "blah", "position startpos moves h2e2", "d", "stop", "isready");
+
+        List<String> lines = session.lines();
+        assertThat(lines.get(0)).isEqualTo("readyok");
+        assertThat(lines.get(1)).isEqualTo("info string error: unknown command 'blah'");
+        assertThat(lines.get(2)).startsWith("info depth 2 ");
+        MoveGenerator.parseLegal(Position.startPosition(), lines.get(4).substring("bestmove ".length()));
+        assertThat(lines).contains("fen " + after(Position.START_FEN, "h2e2").toFen());
+        assertThat(lines.indexOf("fen " + after(Position.START_FEN, "h2e2").toFen())).isGreaterThan(4);
+        assertThat(lines).last().isEqualTo("readyok");
+    }
+
+    @Test
+    @DisplayName("quit or the end of the input answers a held go infinite")
+    void endOfInputAnswersInfinite() {
+        assertThat(uciSession("go infinite depth 1").lines()).last().asString().startsWith("bestmove ");
+        assertThat(uciSession("go depth 1 infinite", "quit", "isready").lines()).last().asString().startsWith("bestmove ");
     }
 
     @Test
@@ -102,10 +176,6 @@ class UciTest {
         "position startpos moves a0a5",
         "position startpos moves h2e2 h2e2",
         "position startpos moves z9",
-        "go depth x",
-        "go depth",
-        "go depth 0",
-        "go depth 99",
         "foo",
     })
     @DisplayName("a bad line is answered with 'info string error' and the session goes on")
@@ -119,15 +189,38 @@ class UciTest {
         assertThat(session.lines().get(1)).isEqualTo("readyok");
     }
 
-    @Test
-    @DisplayName("a rejected position command keeps the previous position")
-    void badPositionKeepsOldOne() {
-        // a0a5 is illegal from the start position but would be the capture in the old one.
-        Run session = uciSession("position fen " + HANGING_CHARIOT, "position startpos moves a0a5",
-                "go depth 1");
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "position startpos moves h2e2 h9g7 h0g2x",
+        "position startpos moves h2e2 h2e2",
+        "position fen " + HANGING_CHARIOT + " h2e2",
+        "position fen 3k5/9/9/9/r8/9/9/9/9/R3K4 w a0a5",
+        "position fen garbage",
+    })
+    @DisplayName("a refused position leaves no position: the engine does not guess, go answers bestmove (none) "
+            + "until a valid position comes")
+    void refusedPositionLeavesNone(String refused) {
+        // The older position is one where a0a5 and h9g7 are legal: a search must not answer from it.
+        Run session = uciSession("position fen " + HANGING_CHARIOT, refused, "go depth 2", "d",
+                "position startpos moves h2e2", "go depth 2");
 
-        assertThat(session.lines().get(0)).startsWith("info string error");
-        assertThat(session.bestmove()).isEqualTo("a0a5");
+        List<String> lines = session.lines();
+        assertThat(lines.get(0)).startsWith("info string error: ").contains("no position");
+        assertThat(lines.get(1)).startsWith("info string error: no position");
+        assertThat(lines.get(2)).isEqualTo("bestmove (none)");
+        assertThat(lines.get(3)).startsWith("info string error: no position");
+        Position position = after(Position.START_FEN, "h2e2");
+        int best = MoveGenerator.parseLegal(position, session.bestmove());
+        assertThat(Piece.color(position.pieceAt(Move.from(best)))).as("black to move").isEqualTo(Piece.BLACK);
+    }
+
+    @Test
+    @DisplayName("an error line quotes only a short prefix of the bad input: a 100 KB FEN, a 1 MB word")
+    void errorLinesAreShort() {
+        Run session = uciSession("position fen " + "x".repeat(100_000), "y".repeat(1_000_000), "go depth " + "9".repeat(50_000));
+
+        assertThat(session.lines()).filteredOn(line -> line.startsWith("info string error: ")).hasSize(3);
+        assertThat(session.lines()).allSatisfy(line -> assertThat(line.length()).isLessThan(400));
     }
 
     @Test

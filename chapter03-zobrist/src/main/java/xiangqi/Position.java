@@ -148,6 +148,15 @@ final class Position {
             default -> throw new IllegalArgumentException(
                     "bad FEN: side to move is '" + fields[1] + "', expected 'w' (red) or 'b' (black)");
         };
+        for (int i = 2; i < Math.min(fields.length, 4); i++) {
+            if (!fields[i].equals("-")) {
+                throw new IllegalArgumentException("bad FEN: '" + fields[i] + "' where '-' belongs (field " + (i + 1)
+                        + ": Xiangqi has no castling and no en passant)");
+            }
+        }
+        if (fields.length > 6) {
+            throw new IllegalArgumentException("bad FEN: '" + fields[6] + "' after the move number (moves go after 'moves')");
+        }
         position.halfmoveClock = fields.length > 4 ? parseCounter(fields[4], "halfmove clock", 0) : 0;
         position.fullmoveNumber = fields.length > 5 ? parseCounter(fields[5], "move number", 1) : 1;
         position.checkLegal();
@@ -252,7 +261,7 @@ final class Position {
             return minimum;
         }
         try {
-            int value = Integer.parseInt(text);
+            int value = text.matches("[0-9]{1,9}") ? Integer.parseInt(text) : -1; // ASCII digits only
             if (value >= minimum) {
                 return value;
             }

@@ -85,6 +85,9 @@ final class TranspositionTable {
     static int parseMegabytes(String text) {
         int megabytes;
         try {
+            if (!text.matches("[0-9]{1,10}")) {
+                throw new NumberFormatException(); // ASCII digits only
+            }
             megabytes = Integer.parseInt(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("hash size '" + text + "' is not a whole number of megabytes");
@@ -93,6 +96,15 @@ final class TranspositionTable {
             throw new IllegalArgumentException("hash size " + megabytes + " MB is out of range 1.." + MAX_MB);
         }
         return megabytes;
+    }
+
+    /**
+     * The biggest table, in MB and a power of two, that this Java heap holds beside the rest
+     * of the engine (64 MB): UCI's Hash option offers up to it. {@code java -Xmx} raises it.
+     */
+    static int largestMegabytes() {
+        long heapMegabytes = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+        return (int) Math.min(MAX_MB, Long.highestOneBit(Math.max(heapMegabytes - 64, 1)));
     }
 
     private final long[] keys;

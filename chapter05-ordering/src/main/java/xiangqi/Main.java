@@ -88,9 +88,20 @@ public final class Main {
             }
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
+            err.println("error: " + clip(e.getMessage()));
             return 2;
         }
+    }
+
+    /**
+     * An error message fit for one line: each quoted piece of the bad input is cut to its
+     * first 32 characters, and the whole to 300, so that a 100 KB FEN or a 10 MB line is
+     * not echoed back.
+     */
+    static String clip(String message) {
+        String cut = java.util.regex.Pattern.compile("'([^'\\n]*)'").matcher(message).replaceAll(quote -> java.util.regex.Matcher.quoteReplacement(
+                quote.group(1).length() <= 32 ? quote.group() : "'" + quote.group(1).substring(0, 32) + "...'"));
+        return cut.length() <= 300 ? cut : cut.substring(0, 300) + "...";
     }
 
     private static void perft(Position position, int depth, boolean divide, PrintStream out) {
@@ -187,7 +198,7 @@ public final class Main {
                 if (args[i].startsWith("--")) {
                     current = new ArrayList<>();
                     if (values.put(args[i], current) != null) {
-                        throw new IllegalArgumentException("option " + args[i] + " given twice");
+                        throw new IllegalArgumentException("option '" + args[i] + "' given twice");
                     }
                 } else if (current == null) {
                     throw new IllegalArgumentException("unexpected word '" + args[i] + "': options start with --");
@@ -201,7 +212,7 @@ public final class Main {
             Set<String> allowed = Set.of(names);
             for (String name : values.keySet()) {
                 if (!allowed.contains(name)) {
-                    throw new IllegalArgumentException("unknown option " + name
+                    throw new IllegalArgumentException("unknown option '" + name + "'"
                             + (names.length == 0 ? " (this command takes none)" : ", expected one of " + String.join(" ", names)));
                 }
             }
@@ -233,7 +244,7 @@ public final class Main {
         /** The one word after {@code name}, which must be given; {@code example} shows one. */
         String word(String name, String example) {
             List<String> words = values.get(name);
-            if (words == null || words.size() != 1) {
+            if (words == null || words.size() != 1 || words.get(0).isBlank()) {
                 throw new IllegalArgumentException(name + " takes one word, e.g. " + name + " " + example
                         + (words == null ? ", and it is missing" : ", got '" + String.join(" ", words) + "'"));
             }
@@ -255,6 +266,9 @@ public final class Main {
                 throw new IllegalArgumentException(name + " takes one number, got '" + String.join(" ", words) + "'");
             }
             try {
+                if (!words.get(0).matches("-?[0-9]{1,10}")) {
+                    throw new NumberFormatException(); // ASCII digits only: Java would also read ٢ or ２
+                }
                 return Integer.parseInt(words.get(0));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(name + " '" + words.get(0) + "' is not a whole number");

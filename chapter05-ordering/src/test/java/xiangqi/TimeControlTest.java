@@ -4,53 +4,50 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Searches that must stop: by the move time, the game clock, or {@code stop} from another
- * thread. The margins are generous (a loaded CI machine), but a search that ignored its
- * limit would run to depth 32 and take far longer than any of them.
+ * Searches that must stop: by the move time, the game clock, a node budget, or {@code stop}
+ * from another thread. The limits are checked against a clock the test controls (a
+ * {@code LongSupplier} of nanoseconds), so nothing here depends on the machine's speed or
+ * load; only {@code stop} from another thread runs in real time, and there only the order
+ * of events is asserted, with a watchdog against a hang.
  */
 class TimeControlTest {
 
+    /** A clock the test sets by hand, or that ticks one millisecond each time it is read. */
+    private static final class FakeClock implements java.util.function.LongSupplier {
+        private long nanos;
+        private final boolean ticking;
+
+        FakeClock(boolean ticking) {
+            this.ticking = ticking;
+        }
+
+        @Override
+        public long getAsLong() {
+            if (ticking) {
+                nanos += 1_000_000;
+            }
+            return nanos;
+        }
+
+        void setMillis(long millis) {
+            nanos = millis * 1_000_000;
+        }
+
+        long millis() {
+            return nanos / 1_000_000;
+        }
+    }
+
     private static Search search() {
         return Search.ordered(new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, true));
-    }
-
-    /**
-     * Searches the position to MAX_DEPTH under {@code time}, with a watchdog that stops the
-     * search after 10 s: a search that ignored its limit fails the test instead of hanging it.
-     */
-    private static Search.Result searchDeep(Search search, Position position, TimeControl time,
-            java.util.function.Consumer<Search.Result> eachIteration) {
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(10_000);
-                time.stop();
-            } catch (InterruptedException e) {
-                // the search returned in time
-            }
-        }, "watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
-        try {
-            return search.search(position, Search.MAX_DEPTH, time, eachIteration);
-        } finally {
-            watchdog.interrupt();
-        }
-    }
-
-    /** Spins until {@code condition} holds, or 10 s have passed (then the caller's timing assertion fails). */
-    private static void waitUntil(java.util.function.BooleanSupplier condition) {
-        long start = System.nanoTime();
-        while (!condition.getAsBoolean() && millisSince(start) < 10_000) {
-            Thread.onSpinWait();
-        }
-    }
-
-    private static long millisSince(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     private static void assertLegal(Position position, int move) {
@@ -58,80 +55,98 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("moveTime(200): a search of the start position to MAX_DEPTH returns within 200 ms plus a margin, "
-            + "with a move, after several iterations")
+    @DisplayName("moveTime(200) on a clock that ticks 1 ms a look: the search stops once 170 ms (200 less the "
+            + "safety margin) have passed, after several iterations, with a legal move")
     void moveTime() {
         Position position = Position.startPosition();
-        Search search = search();
-        long start = System.nanoTime();
-        TimeControl time = TimeControl.moveTime(200);
-        Search.Result result = searchDeep(search, position, time, iteration -> { });
-        long millis = millisSince(start);
+        FakeClock clock = new FakeClock(true);
+        TimeControl time = TimeControl.moveTime(200, TimeControl.SAFETY_MILLIS, clock);
+        Search.Result result = search().search(position, Search.MAX_DEPTH, time, iteration -> { });
 
-        assertThat(millis).as("returned within 200 ms and a margin").isLessThan(200 + 300);
-        assertThat(millis).as("no new iteration in the first half of the time: it was used").isGreaterThanOrEqualTo(80);
+        assertThat(time.hardMillis()).isEqualTo(170);
+        assertThat(time.softMillis()).isEqualTo(85);
+        assertThat(clock.millis()).as("stopped at the soft or the hard limit, not before").isBetween(85L, 171L);
         assertThat(result.depth()).isBetween(2, Search.MAX_DEPTH - 1);
         assertLegal(position, result.bestMove());
         assertThat(position.toFen()).isEqualTo(Position.START_FEN);
     }
 
     @Test
-    @DisplayName("clock(1000, 0, 0): never more than a fifth of the clock on one move")
+    @DisplayName("clock(1000, 0, 0): never more than a fifth of the clock, less the safety margin, on one move")
     void clock() {
-        Position position = Position.startPosition();
-        long start = System.nanoTime();
-        Search.Result result = searchDeep(search(), position, TimeControl.clock(1000, 0, 0), iteration -> { });
+        FakeClock clock = new FakeClock(false);
+        TimeControl time = TimeControl.clock(1000, 0, 0, TimeControl.SAFETY_MILLIS, clock);
 
-        assertThat(millisSince(start)).isLessThan(1000 / 5 + 300);
-        assertLegal(position, result.bestMove());
+        long usable = 1000 - TimeControl.SAFETY_MILLIS;
+        assertThat(time.hardMillis()).as("twice the share of 30 moves").isEqualTo(2 * (usable / TimeControl.DEFAULT_MOVES_TO_GO))
+                .isLessThanOrEqualTo(usable / 5);
+        clock.setMillis(time.hardMillis() - 1);
+        assertThat(time.mustStop()).isFalse();
+        clock.setMillis(time.hardMillis());
+        assertThat(time.mustStop()).isTrue();
+    }
+
+    @ParameterizedTest(name = "clock {0} ms, increment {1} ms, {2} moves to go, overhead {3} ms")
+    @CsvSource({
+        "1000, 2000, 0, 30", "500, 5000, 0, 30", "500, 100000, 0, 30", "100, 0, 0, 30", "100, 100000, 1, 30",
+        "60000, 1000, 0, 30", "1000, 0, 1, 30", "3000000000, 3000000000, 0, 30", "40, 1000, 0, 30", "-50, 0, 0, 30",
+        "1000, 2000, 0, 500", "1000, 2000, 0, 0"})
+    @DisplayName("however large the increment, the hard limit stays within half of the clock less the move overhead")
+    void hardLimitWithinTheClock(long remaining, long increment, int movesToGo, long overhead) {
+        TimeControl time = TimeControl.clock(remaining, increment, movesToGo, overhead, new FakeClock(false));
+
+        long usable = Math.max(1, remaining - overhead);
+        assertThat(time.hardMillis()).isBetween(1L, Math.max(1, usable / 2));
+        assertThat(time.softMillis()).isBetween(0L, time.hardMillis());
     }
 
     @Test
     @DisplayName("a game clock gives an equal share of what is left: more moves to go, less time a move")
     void clockShares() {
-        // 60 s for 600 moves: 100 ms a move, and the hard limit twice that. For 2 moves the
+        // 60 s for 600 moves: about 100 ms a move, and the hard limit twice that. For 2 moves the
         // share would be 30 s, but no move gets more than a fifth of the clock: 12 s.
-        TimeControl fewMoves = TimeControl.clock(60_000, 0, 2);
-        TimeControl manyMoves = TimeControl.clock(60_000, 0, 600);
+        FakeClock clock = new FakeClock(false);
+        TimeControl fewMoves = TimeControl.clock(60_000, 0, 2, TimeControl.SAFETY_MILLIS, clock);
+        TimeControl manyMoves = TimeControl.clock(60_000, 0, 600, TimeControl.SAFETY_MILLIS, clock);
 
-        assertThat(fewMoves.noTimeForAnotherIteration()).isFalse();
-        assertThat(fewMoves.mustStop()).isFalse();
-        long start = System.nanoTime();
-        waitUntil(manyMoves::mustStop);
-        assertThat(millisSince(start)).isBetween(150L, 200L + 300L);
+        assertThat(manyMoves.hardMillis()).isEqualTo(2 * ((60_000 - TimeControl.SAFETY_MILLIS) / 600));
+        assertThat(fewMoves.hardMillis()).isEqualTo((60_000 - TimeControl.SAFETY_MILLIS) / 5);
+        clock.setMillis(manyMoves.hardMillis());
+        assertThat(manyMoves.mustStop()).isTrue();
         assertThat(fewMoves.mustStop()).as("the 2-move share is far from used up").isFalse();
+        assertThat(fewMoves.noTimeForAnotherIteration()).isFalse();
     }
 
     @Test
-    @DisplayName("stop() from another thread after 100 ms ends a search without a time limit soon after")
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // fail, not hang
+    @DisplayName("stop() from another thread, once two iterations are done, ends a search without a time limit")
     void stopFromAnotherThread() throws InterruptedException {
         Position position = Position.startPosition();
         TimeControl time = TimeControl.none();
+        java.util.concurrent.CountDownLatch twoIterations = new java.util.concurrent.CountDownLatch(2);
         Thread stopper = new Thread(() -> {
             try {
-                Thread.sleep(100);
+                twoIterations.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
             time.stop();
         });
-        long start = System.nanoTime();
         stopper.start();
-        Search.Result result = search().search(position, Search.MAX_DEPTH, time, iteration -> { });
-        long millis = millisSince(start);
+        Search.Result result = search().search(position, Search.MAX_DEPTH, time, iteration -> twoIterations.countDown());
         stopper.join();
 
-        assertThat(millis).as("not before stop").isGreaterThanOrEqualTo(100);
-        assertThat(millis).as("soon after stop").isLessThan(100 + 300);
-        assertThat(result.depth()).isLessThan(Search.MAX_DEPTH);
+        assertThat(time.stopped()).as("it ended because of stop").isTrue();
+        assertThat(result.depth()).isBetween(2, Search.MAX_DEPTH - 1);
         assertLegal(position, result.bestMove());
     }
 
     @Test
     @DisplayName("a TimeControl already expired or stopped still gets a legal move: the first iteration always finishes")
-    void firstIterationAlwaysFinishes() throws InterruptedException {
-        TimeControl expired = TimeControl.moveTime(1);
-        Thread.sleep(5);
+    void firstIterationAlwaysFinishes() {
+        FakeClock clock = new FakeClock(false);
+        TimeControl expired = TimeControl.moveTime(1, 0, clock);
+        clock.setMillis(5);
         assertThat(expired.mustStop()).isTrue();
         TimeControl stopped = TimeControl.none();
         stopped.stop();
@@ -152,21 +167,13 @@ class TimeControlTest {
 
     @Test
     @DisplayName("an iteration cut short is not reported: the result is the last finished one, without its nodes")
-    void abandonedIterationNotReported() throws InterruptedException {
-        TimeControl time = TimeControl.none();
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(150); // mid-iteration: iterations near 150 ms take tens of ms, the gap between two microseconds
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            time.stop();
-        });
+    void abandonedIterationNotReported() {
+        // Depths 1 to 4 of the start position take about 14,000 nodes, depth 5 far more:
+        // a budget of 30,000 nodes ends the search inside depth 5.
         Search search = search();
+        search.restrict(null, 30_000);
         List<Search.Result> iterations = new ArrayList<>();
-        stopper.start();
-        Search.Result result = search.search(Position.startPosition(), Search.MAX_DEPTH, time, iterations::add);
-        stopper.join();
+        Search.Result result = search.search(Position.startPosition(), Search.MAX_DEPTH, TimeControl.none(), iterations::add);
 
         assertThat(iterations).isNotEmpty();
         assertThat(iterations.get(iterations.size() - 1)).isSameAs(result);
@@ -174,6 +181,20 @@ class TimeControlTest {
             assertThat(iterations.get(i).depth()).isEqualTo(i + 1);
         }
         assertThat(search.nodes()).as("nodes searched, the abandoned iteration's included").isGreaterThan(result.nodes());
+        assertThat(search.nodes()).as("stopped at the first 1024-node check past the budget").isBetween(30_000L, 30_000L + 1024);
+    }
+
+    @Test
+    @DisplayName("restrict: the root plays only the moves given, and the restriction holds until changed")
+    void rootMovesRestricted() {
+        Search search = search();
+        Position position = Position.startPosition();
+        int[] only = {MoveGenerator.parseLegal(position, "a3a4"), MoveGenerator.parseLegal(position, "i3i4")};
+        search.restrict(only, Long.MAX_VALUE);
+
+        assertThat(Move.toUci(search.search(position, 4).bestMove())).isIn("a3a4", "i3i4");
+        search.restrict(null, Long.MAX_VALUE);
+        assertThat(Move.toUci(search.search(position, 4).bestMove())).isNotIn("a3a4", "i3i4");
     }
 
     @Test
@@ -189,16 +210,17 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("moveTime keeps SAFETY_MILLIS back, and its soft limit is half the hard one")
+    @DisplayName("moveTime keeps the overhead back, and its soft limit is half the hard one")
     void moveTimeLimits() {
-        long start = System.nanoTime();
-        TimeControl time = TimeControl.moveTime(TimeControl.SAFETY_MILLIS + 100); // hard 100 ms, soft 50 ms
-        waitUntil(time::noTimeForAnotherIteration);
-        long soft = millisSince(start);
-        waitUntil(time::mustStop);
-        long hard = millisSince(start);
+        FakeClock clock = new FakeClock(false);
+        TimeControl time = TimeControl.moveTime(TimeControl.SAFETY_MILLIS + 100, TimeControl.SAFETY_MILLIS, clock);
 
-        assertThat(soft).isBetween(50L, 50L + 200L);
-        assertThat(hard).isBetween(100L, 100L + 200L);
+        clock.setMillis(49);
+        assertThat(time.noTimeForAnotherIteration()).isFalse();
+        clock.setMillis(50);
+        assertThat(time.noTimeForAnotherIteration()).isTrue();
+        assertThat(time.mustStop()).isFalse();
+        clock.setMillis(100);
+        assertThat(time.mustStop()).isTrue();
     }
 }

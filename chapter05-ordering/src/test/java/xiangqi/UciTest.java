@@ -162,10 +162,6 @@ class UciTest {
         "position startpos moves a0a5",
         "position startpos moves h2e2 h2e2",
         "position startpos moves z9",
-        "go depth x",
-        "go depth",
-        "go depth 0",
-        "go depth 99",
         "foo",
     })
     @DisplayName("a bad line is answered with 'info string error' and the session goes on")
@@ -179,15 +175,38 @@ class UciTest {
         assertThat(session.lines().get(1)).isEqualTo("readyok");
     }
 
-    @Test
-    @DisplayName("a rejected position command keeps the previous position")
-    void badPositionKeepsOldOne() {
-        // a0a5 is illegal from the start position but would be the capture in the old one.
-        Run session = uciSession("position fen " + HANGING_CHARIOT, "position startpos moves a0a5",
-                "go depth 1");
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "position startpos moves h2e2 h9g7 h0g2x",
+        "position startpos moves h2e2 h2e2",
+        "position fen " + HANGING_CHARIOT + " h2e2",
+        "position fen 3k5/9/9/9/r8/9/9/9/9/R3K4 w a0a5",
+        "position fen garbage",
+    })
+    @DisplayName("a refused position leaves no position: the engine does not guess, go answers bestmove (none) "
+            + "until a valid position comes")
+    void refusedPositionLeavesNone(String refused) {
+        // The older position is one where a0a5 and h9g7 are legal: a search must not answer from it.
+        Run session = uciSession("position fen " + HANGING_CHARIOT, refused, "go depth 2", "d",
+                "position startpos moves h2e2", "go depth 2");
 
-        assertThat(session.lines().get(0)).startsWith("info string error");
-        assertThat(session.bestmove()).isEqualTo("a0a5");
+        List<String> lines = session.lines();
+        assertThat(lines.get(0)).startsWith("info string error: ").contains("no position");
+        assertThat(lines.get(1)).startsWith("info string error: no position");
+        assertThat(lines.get(2)).isEqualTo("bestmove (none)");
+        assertThat(lines.get(3)).startsWith("info string error: no position");
+        Position position = after(Position.START_FEN, "h2e2");
+        int best = MoveGenerator.parseLegal(position, session.bestmove());
+        assertThat(Piece.color(position.pieceAt(Move.from(best)))).as("black to move").isEqualTo(Piece.BLACK);
+    }
+
+    @Test
+    @DisplayName("an error line quotes only a short prefix of the bad input: a 100 KB FEN, a 1 MB word")
+    void errorLinesAreShort() {
+        Run session = uciSession("position fen " + "x".repeat(100_000), "y".repeat(1_000_000), "go depth " + "9".repeat(50_000));
+
+        assertThat(session.lines()).filteredOn(line -> line.startsWith("info string error: ")).hasSize(3);
+        assertThat(session.lines()).allSatisfy(line -> assertThat(line.length()).isLessThan(400));
     }
 
     @Test
@@ -264,13 +283,15 @@ class UciTest {
         Run session = uciSession("uci", "setoption name Hash value 1", "setoption name Hash value 0",
                 "setoption name Threads value 2", "isready");
 
-        assertThat(session.lines()).contains("option name Hash type spin default 16 min 1 max 16384");
+        assertThat(session.lines()).contains("option name Hash type spin default 16 min 1 max "
+                + TranspositionTable.largestMegabytes());
+        assertThat(session.lines()).contains("option name Move Overhead type spin default 30 min 0 max 5000");
         assertThat(session.lines()).filteredOn(line -> line.startsWith("info string error")).hasSize(2);
         assertThat(session.lines().get(session.lines().size() - 1)).isEqualTo("readyok");
     }
 
     @Test
-    @DisplayName("a Hash too large for the Java heap is one error line; the old table stays and the next search works")
+    @DisplayName("a Hash too large for the Java heap is one error line; a table of the old size comes back and the next search works")
     void hashTooLargeForTheHeap() {
         Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 15L << 30, "a heap too small for a 16 GB table");
 
@@ -435,9 +456,153 @@ class UciTest {
             Engine.Line best = engine.await("bestmove", 10_000);
 
             assertThat(best.nanos()).as("the bestmove came only after stop").isGreaterThan(stopSent);
-            assertThat(millisBetween(stopSent, best.nanos())).as("stop ends the search promptly").isLessThan(400);
+            assertThat(millisBetween(stopSent, best.nanos())).as("stop ends the search promptly").isLessThan(1000);
             assertThat(engine.texts()).filteredOn(line -> line.startsWith("info depth ")).hasSizeGreaterThanOrEqualTo(2);
             MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
+        }
+    }
+
+    @Test
+    @DisplayName("during go infinite a stray line gets its error line at once and changes nothing; isready is answered "
+            + "at once; the search goes on until stop, and the engine still answers after it")
+    void strayLinesDuringASearch() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go infinite");
+            engine.await("info depth 2 ", 10_000);
+            engine.send("blah");
+            engine.await("info string error: unknown command 'blah'", 10_000);
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).as("still searching").noneMatch(line -> line.startsWith("bestmove"));
+
+            engine.send("stop");
+            Engine.Line best = engine.await("bestmove", 10_000);
+            MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+        }
+    }
+
+    @Test
+    @DisplayName("position, go, ucinewgame, setoption and d sent during go infinite wait for its end: after stop, "
+            + "each is handled in order")
+    void commandsDuringASearchWaitForIt() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go infinite");
+            engine.await("info depth 2 ", 10_000);
+            for (String command : List.of("ucinewgame", "setoption name Hash value 1", "position startpos moves h2e2", "d",
+                    "go depth 2")) {
+                engine.send(command);
+            }
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).as("nothing queued has run yet").noneMatch(line -> line.startsWith("bestmove")
+                    || line.startsWith("fen ") || line.startsWith("info string error"));
+
+            engine.send("stop");
+            Engine.Line first = engine.await("bestmove", 10_000);
+            MoveGenerator.parseLegal(Position.startPosition(), first.text().substring("bestmove ".length()));
+            engine.await("fen " + after(Position.START_FEN, "h2e2").toFen(), 10_000);
+            Engine.Line second = engine.await("bestmove", 10_000);
+            Position position = after(Position.START_FEN, "h2e2");
+            int move = MoveGenerator.parseLegal(position, second.text().substring("bestmove ".length()));
+            assertThat(Piece.color(position.pieceAt(Move.from(move)))).isEqualTo(Piece.BLACK);
+            assertThat(engine.texts()).noneMatch(line -> line.startsWith("info string error"));
+        }
+    }
+
+    @Test
+    @DisplayName("isready during a timed search is answered before its bestmove")
+    void isreadyDuringATimedSearch() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go movetime 2000");
+            engine.await("info depth 1 ", 10_000);
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).noneMatch(line -> line.startsWith("bestmove"));
+            engine.await("bestmove", 10_000);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {CHECKMATED, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"})
+    @DisplayName("go infinite whose search ends by itself (no move; depth 32 reached) answers only after stop")
+    void infiniteAnswersOnlyAfterStop(String fen) throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + fen);
+            engine.send("go infinite");
+            engine.await("info depth 1 ", 10_000);
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).noneMatch(line -> line.startsWith("bestmove"));
+
+            long stopSent = engine.send("stop");
+            assertThat(engine.await("bestmove", 10_000).nanos()).isGreaterThan(stopSent);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"go depth 32", "go wtime 900000 btime 900000", "go infinite", "go nodes 1000000000000"})
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // fail, not hang
+    @DisplayName("the end of the input ends a search at once, as quit does: its bestmove comes and the engine ends")
+    void endOfInputEndsASearch(String go) {
+        Run session = runWithInput(go + "\n", "uci");
+
+        assertThat(session.status()).isZero();
+        assertThat(session.lines()).filteredOn(line -> line.startsWith("info depth ")).hasSizeLessThan(10);
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"go wtime 1000 btime 1000 winc 2000 binc 2000", "go wtime 500 btime 500 winc 5000 binc 5000",
+        "go wtime 500 btime 500 winc 100000 binc 100000"})
+    @DisplayName("however large the increment, the move comes well before the clock runs out")
+    void incrementDoesNotOverrunTheClock(String go) throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            long sent = engine.send(go);
+            Engine.Line best = engine.await("bestmove", 10_000);
+
+            long clock = Long.parseLong(go.split(" ")[2]);
+            assertThat(millisBetween(sent, best.nanos())).isLessThan(clock);
+        }
+    }
+
+    @Test
+    @DisplayName("fuzz: 300 random lines sent during a search; then isready is answered and the last go answers "
+            + "a legal bestmove")
+    void fuzzDuringASearch() throws Exception {
+        String[] words = {"go", "position", "startpos", "fen", "moves", "depth", "movetime", "infinite", "nodes",
+            "mate", "searchmoves", "wtime", "winc", "movestogo", "setoption", "name", "Hash", "Move", "Overhead", "value",
+            "isready", "ucinewgame", "d", "ponderhit", "h2e2", "h9g7", "a0a5", "0", "1", "2", "-1", "99999999999", "\uFF12",
+            "K", "\u212A", "x".repeat(300), "'", "\t", HANGING_CHARIOT};
+        java.util.Random random = new java.util.Random(15);
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go infinite");
+            engine.await("info depth 1 ", 10_000);
+            int gos = 1;
+            for (int i = 0; i < 300; i++) {
+                StringBuilder line = new StringBuilder();
+                int length = 1 + random.nextInt(6);
+                for (int w = 0; w < length; w++) {
+                    line.append(words[random.nextInt(words.length)]).append(w + 1 < length ? " " : "");
+                }
+                String text = line.toString().replace("go infinite", "go depth 1").replace("movetime 99999999999", "movetime 1")
+                        .replace("Hash value 99999999999", "Hash value 1");
+                gos += text.trim().split("\\s+")[0].equals("go") ? 1 : 0;
+                engine.send(text);
+            }
+            engine.send("position startpos moves h2e2");
+            engine.send("go depth 3");
+            gos++;
+            engine.send("stop");
+            engine.send("isready");
+            engine.await("readyok", 60_000);
+            for (int i = 0; i < gos; i++) {
+                engine.await("bestmove", 60_000);
+            }
+            String last = engine.texts().get(engine.texts().size() - 1).substring("bestmove ".length());
+            MoveGenerator.parseLegal(after(Position.START_FEN, "h2e2"), last);
+            assertThat(engine.texts()).noneMatch(line -> line.contains("Exception"));
         }
     }
 
@@ -479,22 +644,76 @@ class UciTest {
         "go movetime soon",
         "go wtime",
         "go winc -1",
-        "go movestogo 0",
         "go frobnicate",
         "go depth 3 frobnicate",
+        "go depth x",
+        "go depth",
+        "go depth 0",
+        "go depth 33",
+        "go depth \uFF12",
+        "go depth \u0662",
+        "go searchmoves",
+        "go searchmoves a0a5",
+        "go mate 0",
+        "go nodes 0",
+        "go ponder",
     })
-    @DisplayName("a bad go word is answered with one 'info string error:' line, no search starts, and the engine goes on")
+    @DisplayName("a refused go is answered with one 'info string error:' line and still a bestmove, from a depth-1 search")
     void badGoWord(String bad) {
-        Run session = uciSession(bad, "isready", "go depth 1");
+        Run session = uciSession(bad, "isready");
 
         assertThat(session.status()).isZero();
         assertThat(session.err()).isEmpty();
         List<String> lines = session.lines();
-        assertThat(lines.get(0)).startsWith("info string error: ");
+        assertThat(lines.get(0)).startsWith("info string error: ").endsWith("(searching to depth 1 instead)");
         assertThat(lines).filteredOn(line -> line.startsWith("info string error")).hasSize(1);
-        assertThat(lines.get(1)).as("no search was started by the bad line").isEqualTo("readyok");
         assertThat(infoLines(session)).singleElement().asString().startsWith("info depth 1 ");
-        assertThat(lines).filteredOn(line -> line.startsWith("bestmove ")).hasSize(1);
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+        assertThat(lines).last().isEqualTo("readyok");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "go nodes 1000                          | ",
+        "go mate 2                              | ",
+        "go searchmoves h2e2                    | h2e2",
+        "go searchmoves c3c4 g3g4 depth 3       | ",
+        "go depth 2 searchmoves b0c2            | b0c2",
+        "go movetime 1                          | ",
+        "go movestogo 0 wtime 1000 btime 1000   | ",
+        "go wtime 3000000000 btime 3000000000 movetime 50 | ",
+        "go wtime -50 btime 1000                | ",
+    })
+    @DisplayName("the standard go limits are honoured, each answered with a legal bestmove")
+    void goLimits(String go, String only) {
+        Run session = uciSession(go);
+
+        assertThat(session.lines()).noneMatch(line -> line.startsWith("info string error"));
+        MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+        if (only != null) {
+            assertThat(session.bestmove()).isEqualTo(only);
+        }
+    }
+
+    @Test
+    @DisplayName("go searchmoves: the root plays only those moves; go nodes stops the deepening soon after the budget")
+    void searchmovesAndNodes() {
+        Run restricted = uciSession("go depth 3 searchmoves c3c4 g3g4");
+        Run budget = uciSession("go nodes 3000");
+
+        assertThat(restricted.bestmove()).isIn("c3c4", "g3g4");
+        long last = nodes(finalInfoLines(budget).get(0));
+        assertThat(last).as("the last finished iteration within the budget and its 1024-node check").isLessThan(3000 + 1024);
+        assertThat(infoLines(budget)).hasSizeLessThan(Search.MAX_DEPTH);
+    }
+
+    @Test
+    @DisplayName("go mate 2 searches 4 plies, deep enough for a mate in two")
+    void goMate() {
+        Run session = uciSession("position fen " + MATE_IN_TWO, "go mate 2");
+
+        assertThat(infoLines(session)).hasSize(4);
+        assertThat(finalInfoLines(session).get(0)).contains("score mate 2");
     }
 
     @Test

@@ -76,6 +76,10 @@ final class Search {
     /** False until the first iteration has finished: until then there is no move to fall back on. */
     private boolean mayStop;
     private boolean abandoned;
+    /** UCI's {@code go searchmoves}: the only moves the root may play; null for every move. */
+    private int[] rootMoves;
+    /** UCI's {@code go nodes}: no new node after about this many (the first iteration still finishes). */
+    private long nodeLimit = Long.MAX_VALUE;
 
     // The triangular PV table: pv[ply] holds the best line found from that ply on.
     private final int[][] pv = new int[Score.MAX_PLY + 1][Score.MAX_PLY + 1];
@@ -140,6 +144,16 @@ final class Search {
         int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
+    }
+
+    /**
+     * Limits for the searches that follow, from UCI's {@code go}: the root tries only
+     * {@code rootMoves} (null: every move), and the search stops after about
+     * {@code nodeLimit} nodes, as it stops when the time is up.
+     */
+    void restrict(int[] rootMoves, long nodeLimit) {
+        this.rootMoves = rootMoves;
+        this.nodeLimit = nodeLimit;
     }
 
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
@@ -219,6 +233,9 @@ final class Search {
         int best = -Score.INFINITE;
         int tried = 0;
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            if (ply == 0 && !allowedAtRoot(move)) {
+                continue;
+            }
             tried++;
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
@@ -293,12 +310,25 @@ final class Search {
         }
     }
 
+    /** May the root play {@code move}? Every move may, unless {@link #restrict} said otherwise. */
+    private boolean allowedAtRoot(int move) {
+        if (rootMoves == null) {
+            return true;
+        }
+        for (int allowed : rootMoves) {
+            if (allowed == move) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
-     * Checks the clock every 1024 nodes, and never in the first iteration, which must
+     * Checks the clock (and the node limit) every 1024 nodes, and never in the first iteration, which must
      * finish so that there is a move to play. Once out of time, every node returns at once.
      */
     private boolean outOfTime() {
-        if ((nodes & 1023) == 0 && mayStop && time.mustStop()) {
+        if ((nodes & 1023) == 0 && mayStop && (time.mustStop() || nodes >= nodeLimit)) {
             abandoned = true;
         }
         return abandoned;
@@ -316,6 +346,9 @@ final class Search {
      * nothing, and a table entry would hand the draw or the loss to that path too.
      */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
+        if (ply == 0 && rootMoves != null) {
+            return; // searched with only some of its moves, the root's score is not the position's
+        }
         if (techniques.has(Technique.TABLE) && !(techniques.has(Technique.REPETITIONS) && Score.dependsOnPath(score))) {
             table.store(position.key(), depth, bound, score, move, ply);
         }
