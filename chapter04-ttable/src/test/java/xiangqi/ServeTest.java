@@ -102,7 +102,7 @@ class ServeTest {
         assertThat(run.status()).isEqualTo(2);
         assertThat(run.err().strip()).isEqualTo("error: --port 70000 is out of range 0..65535");
         assertThat(run("serve", "--port", "web").err().strip()).isEqualTo("error: --port 'web' is not a whole number");
-        assertThat(run("serve", "--colour", "red").err()).contains("unknown option --colour");
+        assertThat(run("serve", "--colour", "red").err()).contains("unknown option '--colour'");
     }
 
     @Test
