@@ -183,6 +183,26 @@ class RepetitionTest {
             assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
         }
 
+        /**
+         * The Asian rules' chase rules, one position each, built for this chapter after the rule's
+         * diagrams (the diagrams give only moves). The cycle is played twice and its first move
+         * once more, so that the position stands for the third time.
+         */
+        @ParameterizedTest(name = "rule {0}: {4}")
+        @CsvSource(delimiter = '|', textBlock = """
+                15, D19: the chariot runs to a protected square, then attacks a horse| n4k3/2N6/1r7/9/1PP6/9/9/2C6/9/3K5 w | c2b2 b7c7 b2c2 c7b7 | c2b2 | red-loses
+                15, D20: the chariot's escapes attack two horses in turn            | n4k3/1NN6/1r7/9/1PP6/9/9/2C6/9/3K5 w | c2b2 b7c7 b2c2 c7b7 | c2b2 | red-loses
+                23, D49: the chased horse attacks the chariot back once in two      | 4k4/9/2n6/9/9/9/9/1R7/9/3K5 w        | b2c2 c7b5 c2b2 b5c7 | b2c2 | red-loses
+                26, D62: the chariot stands; an advisor makes the cannon's mount    | 3k5/9/4r4/9/3c5/9/9/3A5/9/4CK3 w     | d2e1 d5e5 e1d2 e5d5 | d2e1 | red-loses
+                27, D63: a chariot held on its file by a cannon, chased by a cannon | 4k4/9/4b4/2P1r4/C1P6/9/9/4C4/9/3K5 w | a5a6 e6e5 a6a5 e5e6 | a5a6 | red-loses
+                28, D67: the general may chase for ever                             | 5k3/9/9/9/9/9/9/9/4c4/3K5 w          | d0e0 e1d1 e0d0 d1e1 | d0e0 | draw
+                28, D68: the general and a horse it uncovers take turns             | 3k5/9/9/9/9/9/9/4K4/5N3/4p4 w        | e2e1 e0d0 e1e2 d0e0 | e2e1 | draw
+                """)
+        @DisplayName("the Asian rules' chase diagrams, rebuilt: one position per rule")
+        void asianRulesDiagrams(String rule, String fen, String cycle, String closing, String expected) {
+            assertThat(verdict(fen, cycle + " " + cycle + " " + closing)).as(rule).isEqualTo(expected);
+        }
+
         @Test
         @DisplayName("a soldier may attack for ever: the same dance with a chariot loses, with a soldier draws")
         void soldierAttacksAreNotChases() {
