@@ -120,7 +120,8 @@ public final class Main {
 
     private static void search(Position position, int depth, PrintStream out) {
         Search.Result result = Search.standard().search(position, depth);
-        printResult(position, result, out);
+        printInfo(result, out);
+        printBestMove(position, result, out);
     }
 
     /**
@@ -135,7 +136,8 @@ public final class Main {
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException("cannot write --out '" + file + "': " + whyNot(e));
         }
-        printResult(position, result, out);
+        printInfo(result, out);
+        printBestMove(position, result, out);
         out.println("wrote " + file + ": " + tree.nodes() + " nodes");
     }
 
@@ -153,8 +155,8 @@ public final class Main {
         return e.getMessage();
     }
 
-    /** UCI-style report of a search: one {@code info} line, the PV in Chinese, {@code bestmove}. */
-    static void printResult(Position position, Search.Result result, PrintStream out) {
+    /** UCI's report of a finished search: depth, score, nodes, time in ms, and the PV. */
+    static void printInfo(Search.Result result, PrintStream out) {
         StringBuilder line = new StringBuilder("info depth ").append(result.depth())
                 .append(" score ").append(Score.toUci(result.score()))
                 .append(" nodes ").append(result.nodes())
@@ -166,6 +168,10 @@ public final class Main {
             }
         }
         out.println(line);
+    }
+
+    /** The end of a search: the PV in Chinese, then {@code bestmove}. */
+    static void printBestMove(Position position, Search.Result result, PrintStream out) {
         if (result.pv().length > 0) {
             out.println("info string pv " + Notation.chineseLine(position, result.pv(), 0, result.pv().length));
             out.println("bestmove " + Move.toUci(result.bestMove()));
