@@ -40,8 +40,17 @@ final class EngineProcess implements Match.Player {
     private String name;
     private boolean ranksFromOne;
 
-    /** An engine's command line (words split at spaces) and the UCI options to set, each {@code NAME=VALUE}. */
+    /**
+     * An engine's command line (words split at spaces) and its options, each
+     * {@code NAME=VALUE}: UCI options to set, except {@code go=...}, the engine's own limit a
+     * move (see {@link Match.Limit#parse}).
+     */
     record Spec(String command, List<String> options) {
+        /** The words of {@code go=...}, or null. */
+        String go() {
+            return options.stream().filter(option -> option.startsWith("go=")).map(option -> option.substring(3))
+                    .findFirst().orElse(null);
+        }
     }
 
     private EngineProcess(Process process) {
@@ -102,6 +111,9 @@ final class EngineProcess implements Match.Player {
             send("setoption name UCI_Variant value xiangqi");
         }
         for (String option : spec.options()) {
+            if (option.startsWith("go=")) {
+                continue; // the referee's, not the engine's
+            }
             int equals = option.indexOf('=');
             send("setoption name " + option.substring(0, equals) + " value " + option.substring(equals + 1));
         }

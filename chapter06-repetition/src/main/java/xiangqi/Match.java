@@ -66,8 +66,8 @@ final class Match {
         Player start() throws Forfeit;
     }
 
-    /** A seat at the board: what to call it before it has started, and how to start it. */
-    record Seat(String label, Starter starter) {
+    /** A seat at the board: what to call it before it has started, how to start it, and its limit a move. */
+    record Seat(String label, Starter starter, Limit limit) {
     }
 
     /** Why an engine loses a game without playing it out. */
@@ -77,10 +77,17 @@ final class Match {
         }
     }
 
+    /**
+     * A movetime engine loses on time only past twice its time and this margin: on a shared
+     * machine a process may wait seconds for a core, and the forfeit is for an engine that
+     * hangs, not one that was kept waiting. The log shows each engine's longest answer.
+     */
+    static final long MOVETIME_MARGIN_MILLIS = 5_000;
+
     /** How long a move may take: the {@code go} command and the time after which it is forfeit. */
     record Limit(String go, long allowanceMillis, String text) {
         static Limit moveTime(int millis) {
-            long allowance = 2L * millis + 1000;
+            long allowance = 2L * millis + MOVETIME_MARGIN_MILLIS;
             return new Limit("go movetime " + millis, allowance,
                     "movetime " + millis + " ms a move (forfeit after " + allowance + " ms)");
         }
@@ -94,6 +101,25 @@ final class Match {
             return new Limit("go nodes " + nodes, FIXED_SEARCH_ALLOWANCE_MILLIS, "nodes " + nodes
                     + " (forfeit after " + FIXED_SEARCH_ALLOWANCE_MILLIS / 1000 + " s a move)");
         }
+
+        /**
+         * An engine's own limit, {@code go=depth 4} among its options: for the chapters
+         * without a clock (1 to 4), which ignore {@code movetime}.
+         */
+        static Limit parse(String words) {
+            String[] parts = words.trim().split("\\s+");
+            if (parts.length == 2 && List.of("movetime", "depth", "nodes").contains(parts[0])) {
+                try {
+                    int value = Integer.parseInt(parts[1]);
+                    if (value >= 1) {
+                        return parts[0].equals("depth") ? depth(value) : parts[0].equals("nodes") ? nodes(value) : moveTime(value);
+                    }
+                } catch (NumberFormatException e) {
+                    // reported below
+                }
+            }
+            throw new IllegalArgumentException("go=" + words + ": expected go=movetime MS, go=depth D or go=nodes N");
+        }
     }
 
     /** How a game ended: red's score (1, ½ or 0), why, and whether an engine misbehaved. */
@@ -103,8 +129,12 @@ final class Match {
         }
     }
 
-    /** A finished game: the record for the PGN, and how it ended. */
-    record Played(Pgn.Game game, Ending ending) {
+    /**
+     * A finished game: the record for the PGN, how it ended, and per colour the time its
+     * engine took to answer (nanoseconds, from {@code go} to {@code bestmove}), its longest
+     * answer, and how many it gave.
+     */
+    record Played(Pgn.Game game, Ending ending, long[] thinking, long[] longest, int[] answers) {
     }
 
     private static Ending loses(int color, String reason, boolean problem) {
@@ -170,7 +200,7 @@ final class Match {
      * Plays one game: the opening's moves from {@code startFen}, then the engines in turn
      * until the referee rules. Both players are closed however the game ends.
      */
-    static Played play(int round, String startFen, List<Integer> opening, Seat red, Seat black, Limit limit) {
+    static Played play(int round, String startFen, List<Integer> opening, Seat red, Seat black) {
         Position position = Position.fromFen(startFen);
         List<Integer> moves = new ArrayList<>();
         List<String> uciMoves = new ArrayList<>();
@@ -183,6 +213,9 @@ final class Match {
         Player[] players = new Player[2];
         String[] names = {red.label(), black.label()};
         Ending ending = null;
+        long[] thinking = new long[2]; // nanoseconds, per colour
+        long[] longest = new long[2];
+        int[] answers = new int[2];
         try {
             for (int color = Piece.RED; color <= Piece.BLACK && ending == null; color++) {
                 try {
@@ -199,7 +232,13 @@ final class Match {
                 }
                 int side = position.sideToMove();
                 try {
+                    Limit limit = seats[side].limit();
+                    long start = System.nanoTime();
                     String answer = players[side].bestMove(startFen, uciMoves, limit.go(), limit.allowanceMillis());
+                    long took = System.nanoTime() - start;
+                    thinking[side] += took;
+                    longest[side] = Math.max(longest[side], took);
+                    answers[side]++;
                     if (answer.isEmpty()) {
                         throw new Forfeit("bestmove without a move");
                     }
@@ -218,7 +257,8 @@ final class Match {
                 }
             }
         }
-        return new Played(new Pgn.Game(round, names[0], names[1], startFen, moves, ending.result(), ending.reason()), ending);
+        return new Played(new Pgn.Game(round, names[0], names[1], startFen, moves, ending.result(), ending.reason()), ending,
+                thinking, longest, answers);
     }
 
     /**
@@ -301,6 +341,9 @@ final class Match {
         Object lock = new Object();
         Elo[] tally = {Elo.none()};
         AtomicInteger problems = new AtomicInteger();
+        long[] thinking = new long[2]; // per engine, under the lock
+        long[] answers = new long[2];
+        long[] longest = new long[2];
         AtomicBoolean decided = new AtomicBoolean();
         String date = LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd"));
         ExecutorService pool = Executors.newFixedThreadPool(settings.concurrency());
@@ -317,19 +360,26 @@ final class Match {
                     Seat[] seats = new Seat[2];
                     for (int i = 0; i < 2; i++) {
                         EngineProcess.Spec spec = settings.engines().get(i);
-                        seats[i] = new Seat(spec.command(), () -> EngineProcess.start(spec));
+                        seats[i] = new Seat(spec.command(), () -> EngineProcess.start(spec),
+                                spec.go() == null ? settings.limit() : Limit.parse(spec.go()));
                     }
                     Played played = play(round, Position.START_FEN, openings.get(pair),
-                            seats[redEngine], seats[1 - redEngine], settings.limit());
+                            seats[redEngine], seats[1 - redEngine]);
                     Ending ending = played.ending();
                     first[game] = redEngine == 0 ? ending.redScore() : 1 - ending.redScore();
                     synchronized (lock) {
                         if (ending.problem()) {
                             problems.incrementAndGet();
                         }
+                        for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                            int engine = color == Piece.RED ? redEngine : 1 - redEngine;
+                            thinking[engine] += played.thinking()[color];
+                            longest[engine] = Math.max(longest[engine], played.longest()[color]);
+                            answers[engine] += played.answers()[color];
+                        }
                         out.println("game " + round + ": engine " + (redEngine + 1) + " red, engine " + (2 - redEngine)
                                 + " black: " + ending.result() + " " + ending.reason() + ", "
-                                + played.game().moves().size() + " plies" + (ending.problem() ? " (problem)" : ""));
+                                + plies(played.game().moves().size()) + (ending.problem() ? " (problem)" : ""));
                         writePgn(pgn, played.game(), date, out);
                     }
                 }
@@ -355,6 +405,10 @@ final class Match {
             Thread.currentThread().interrupt();
         }
         Elo elo = tally[0];
+        for (int i = 0; i < 2; i++) {
+            out.printf(Locale.ROOT, "engine %d: %d answers, %.0f ms on average, %.0f ms the longest (go to bestmove)%n",
+                    i + 1, answers[i], answers[i] == 0 ? 0.0 : thinking[i] / 1e6 / answers[i], longest[i] / 1e6);
+        }
         out.println("problems " + problems.get());
         out.printf(Locale.ROOT, "pairs scoring 0, 1/2, 1, 3/2, 2 points: %d %d %d %d %d (95%% interval: pentanomial model)%n",
                 elo.pairs()[0], elo.pairs()[1], elo.pairs()[2], elo.pairs()[3], elo.pairs()[4]);
@@ -362,6 +416,10 @@ final class Match {
             out.println(sprtLine(elo, settings.sprt()[0], settings.sprt()[1]));
         }
         out.println(elo.resultLine());
+    }
+
+    private static String plies(int count) {
+        return count + (count == 1 ? " ply" : " plies");
     }
 
     /** The SPRT's decision: the log-likelihood ratio against its bounds, and the hypothesis accepted. */
@@ -441,7 +499,11 @@ final class Match {
                             + " (quote the command if it has several words)");
                 }
             }
-            specs.add(new EngineProcess.Spec(words.get(0), List.copyOf(words.subList(1, words.size()))));
+            EngineProcess.Spec spec = new EngineProcess.Spec(words.get(0), List.copyOf(words.subList(1, words.size())));
+            if (spec.go() != null) {
+                Limit.parse(spec.go()); // fails now rather than in the first game
+            }
+            specs.add(spec);
         }
         int games = number(values, "--games", 2, 2, 1_000_000);
         if (games % 2 != 0) {
