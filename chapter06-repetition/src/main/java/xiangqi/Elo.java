@@ -76,23 +76,31 @@ record Elo(int wins, int draws, int losses, int[] pairs) {
         return difference(score());
     }
 
-    /** The mean of a pair's score per game (0, ¼, ½, ¾ or 1) over the pairs played. */
-    private double pairMean() {
+    /** The mean of a pair's score per game (0, ¼, ½, ¾ or 1), over {@code counts} pairs of each kind. */
+    private static double mean(double[] counts) {
         double sum = 0;
+        double total = 0;
         for (int k = 0; k < 5; k++) {
-            sum += pairs[k] * k / 4.0;
+            sum += counts[k] * k / 4.0;
+            total += counts[k];
         }
-        return sum / pairCount();
+        return sum / total;
     }
 
     /** The variance of a pair's score per game: the spread the interval and the SPRT need. */
-    private double pairVariance() {
-        double mean = pairMean();
+    private static double variance(double[] counts) {
+        double mean = mean(counts);
         double sum = 0;
+        double total = 0;
         for (int k = 0; k < 5; k++) {
-            sum += pairs[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+            sum += counts[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+            total += counts[k];
         }
-        return sum / pairCount();
+        return sum / total;
+    }
+
+    private double[] counts() {
+        return java.util.Arrays.stream(pairs).asDoubleStream().toArray();
     }
 
     /**
@@ -104,8 +112,8 @@ record Elo(int wins, int draws, int losses, int[] pairs) {
         if (pairCount() == 0) {
             return Double.POSITIVE_INFINITY;
         }
-        double error = Z_95 * Math.sqrt(pairVariance() / pairCount());
-        double mean = pairMean();
+        double error = Z_95 * Math.sqrt(variance(counts()) / pairCount());
+        double mean = mean(counts());
         return (difference(mean + error) - difference(mean - error)) / 2;
     }
 
@@ -114,15 +122,20 @@ record Elo(int wins, int draws, int losses, int[] pairs) {
      * ({@code elo0}), in the generalised SPRT's normal approximation on pair scores (as
      * Fishtest computes it): N·(μ1 − μ0)·(2·x̄ − μ0 − μ1) / (2·σ²), with μ the expected
      * score under each hypothesis, x̄ the mean pair score per game and σ² its variance.
-     * Zero while the pairs show no spread.
+     * A kind of pair not seen yet counts as 0.001 pair, as engine testers regularise, so
+     * that the spread is never 0 and a one-sided match can end.
      */
     double llr(double elo0, double elo1) {
-        if (pairCount() == 0 || pairVariance() == 0) {
+        if (pairCount() == 0) {
             return 0;
+        }
+        double[] counts = counts();
+        for (int k = 0; k < 5; k++) {
+            counts[k] = Math.max(counts[k], 1e-3);
         }
         double mu0 = expectedScore(elo0);
         double mu1 = expectedScore(elo1);
-        return pairCount() * (mu1 - mu0) * (2 * pairMean() - mu0 - mu1) / (2 * pairVariance());
+        return pairCount() * (mu1 - mu0) * (2 * mean(counts) - mu0 - mu1) / (2 * variance(counts));
     }
 
     /** The SPRT's lower bound, ln(β / (1 − α)): below it H0 is accepted. */

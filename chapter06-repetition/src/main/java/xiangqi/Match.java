@@ -18,8 +18,6 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@code match} command: two UCI engines play each other, and this chapter's rules
@@ -326,6 +324,10 @@ final class Match {
         }
     }
 
+    /**
+     * Plays the pairs, {@code concurrency} at a time, and prints the summary. With
+     * {@code --sprt}, no new pair starts once the SPRT has decided.
+     */
     private static void play(Settings settings, PrintStream out, Writer pgn) {
         for (int i = 0; i < 2; i++) {
             EngineProcess.Spec spec = settings.engines().get(i);
@@ -338,60 +340,13 @@ final class Match {
                 : " openings of " + settings.openingPlies() + " random quiet plies (seed " + settings.seed() + ")")
                 + ", each played twice, colours swapped; " + settings.limit().text() + "; "
                 + settings.concurrency() + " at a time");
-        Object lock = new Object();
-        Elo[] tally = {Elo.none()};
-        AtomicInteger problems = new AtomicInteger();
-        long[] thinking = new long[2]; // per engine, under the lock
-        long[] answers = new long[2];
-        long[] longest = new long[2];
-        AtomicBoolean decided = new AtomicBoolean();
-        String date = LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd"));
+        Scores scores = new Scores(out, pgn, settings.sprt());
         ExecutorService pool = Executors.newFixedThreadPool(settings.concurrency());
         for (int p = 0; p < pairs; p++) {
             int pair = p;
             pool.execute(() -> {
-                if (decided.get()) {
-                    return;
-                }
-                double[] first = new double[2];
-                for (int game = 0; game < 2; game++) {
-                    int round = 2 * pair + game + 1;
-                    int redEngine = game; // the first game of a pair gives engine 1 red
-                    Seat[] seats = new Seat[2];
-                    for (int i = 0; i < 2; i++) {
-                        EngineProcess.Spec spec = settings.engines().get(i);
-                        seats[i] = new Seat(spec.command(), () -> EngineProcess.start(spec),
-                                spec.go() == null ? settings.limit() : Limit.parse(spec.go()));
-                    }
-                    Played played = play(round, Position.START_FEN, openings.get(pair),
-                            seats[redEngine], seats[1 - redEngine]);
-                    Ending ending = played.ending();
-                    first[game] = redEngine == 0 ? ending.redScore() : 1 - ending.redScore();
-                    synchronized (lock) {
-                        if (ending.problem()) {
-                            problems.incrementAndGet();
-                        }
-                        for (int color = Piece.RED; color <= Piece.BLACK; color++) {
-                            int engine = color == Piece.RED ? redEngine : 1 - redEngine;
-                            thinking[engine] += played.thinking()[color];
-                            longest[engine] = Math.max(longest[engine], played.longest()[color]);
-                            answers[engine] += played.answers()[color];
-                        }
-                        out.println("game " + round + ": engine " + (redEngine + 1) + " red, engine " + (2 - redEngine)
-                                + " black: " + ending.result() + " " + ending.reason() + ", "
-                                + plies(played.game().moves().size()) + (ending.problem() ? " (problem)" : ""));
-                        writePgn(pgn, played.game(), date, out);
-                    }
-                }
-                synchronized (lock) {
-                    tally[0] = tally[0].plus(first[0], first[1]);
-                    double[] sprt = settings.sprt();
-                    if (sprt != null) {
-                        double llr = tally[0].llr(sprt[0], sprt[1]);
-                        if (llr >= Elo.upperBound(SPRT_ALPHA, SPRT_BETA) || llr <= Elo.lowerBound(SPRT_ALPHA, SPRT_BETA)) {
-                            decided.set(true);
-                        }
-                    }
+                if (!scores.decided()) {
+                    playPair(pair, openings.get(pair), settings, scores);
                 }
             });
         }
@@ -404,18 +359,103 @@ final class Match {
             pool.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        Elo elo = tally[0];
-        for (int i = 0; i < 2; i++) {
-            out.printf(Locale.ROOT, "engine %d: %d answers, %.0f ms on average, %.0f ms the longest (go to bestmove)%n",
-                    i + 1, answers[i], answers[i] == 0 ? 0.0 : thinking[i] / 1e6 / answers[i], longest[i] / 1e6);
+        scores.printSummary();
+    }
+
+    /** One opening, twice: engine 1 has red in the first game, engine 2 in the second. */
+    private static void playPair(int pair, List<Integer> opening, Settings settings, Scores scores) {
+        double[] first = new double[2]; // engine 1's score in each game
+        for (int game = 0; game < 2; game++) {
+            int round = 2 * pair + game + 1;
+            int redEngine = game;
+            Seat[] seats = new Seat[2];
+            for (int i = 0; i < 2; i++) {
+                EngineProcess.Spec spec = settings.engines().get(i);
+                seats[i] = new Seat(spec.command(), () -> EngineProcess.start(spec),
+                        spec.go() == null ? settings.limit() : Limit.parse(spec.go()));
+            }
+            Played played = play(round, Position.START_FEN, opening, seats[redEngine], seats[1 - redEngine]);
+            first[game] = redEngine == 0 ? played.ending().redScore() : 1 - played.ending().redScore();
+            scores.game(round, redEngine, played);
         }
-        out.println("problems " + problems.get());
-        out.printf(Locale.ROOT, "pairs scoring 0, 1/2, 1, 3/2, 2 points: %d %d %d %d %d (95%% interval: pentanomial model)%n",
-                elo.pairs()[0], elo.pairs()[1], elo.pairs()[2], elo.pairs()[3], elo.pairs()[4]);
-        if (settings.sprt() != null) {
-            out.println(sprtLine(elo, settings.sprt()[0], settings.sprt()[1]));
+        scores.pair(first[0], first[1]);
+    }
+
+    /**
+     * What the games so far add up to, shared by the threads that play them: every method
+     * holds the lock, so lines, PGN records and counts never interleave.
+     */
+    private static final class Scores {
+        private final PrintStream out;
+        private final Writer pgn;
+        private final double[] sprt;
+        private final String date = LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd"));
+        private final long[] thinking = new long[2]; // per engine, nanoseconds
+        private final long[] longest = new long[2];
+        private final long[] answers = new long[2];
+        private Elo elo = Elo.none();
+        private int problems;
+        private boolean decided;
+
+        Scores(PrintStream out, Writer pgn, double[] sprt) {
+            this.out = out;
+            this.pgn = pgn;
+            this.sprt = sprt;
         }
-        out.println(elo.resultLine());
+
+        synchronized boolean decided() {
+            return decided;
+        }
+
+        /** A finished game: its line, its PGN record, the engines' times. */
+        synchronized void game(int round, int redEngine, Played played) {
+            Ending ending = played.ending();
+            if (ending.problem()) {
+                problems++;
+            }
+            for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                int engine = color == Piece.RED ? redEngine : 1 - redEngine;
+                thinking[engine] += played.thinking()[color];
+                longest[engine] = Math.max(longest[engine], played.longest()[color]);
+                answers[engine] += played.answers()[color];
+            }
+            out.println("game " + round + ": engine " + (redEngine + 1) + " red, engine " + (2 - redEngine) + " black: "
+                    + ending.result() + " " + ending.reason() + ", " + plies(played.game().moves().size())
+                    + (ending.problem() ? " (problem)" : ""));
+            if (pgn != null) {
+                try {
+                    pgn.write(Pgn.write(played.game(), "xiangqi match", date));
+                    pgn.flush();
+                } catch (IOException e) {
+                    out.println("warning: could not write game " + round + " to the PGN file: " + e.getMessage());
+                }
+            }
+        }
+
+        /** A finished pair: the counts, and the SPRT's test. */
+        synchronized void pair(double first, double second) {
+            elo = elo.plus(first, second);
+            if (sprt != null) {
+                double llr = elo.llr(sprt[0], sprt[1]);
+                decided = llr >= Elo.upperBound(SPRT_ALPHA, SPRT_BETA) || llr <= Elo.lowerBound(SPRT_ALPHA, SPRT_BETA);
+            }
+        }
+
+        /** The engines' times, the problems, the pairs, the SPRT's decision, and last the result line. */
+        synchronized void printSummary() {
+            for (int i = 0; i < 2; i++) {
+                out.printf(Locale.ROOT, "engine %d: %d answers, %.0f ms on average, %.0f ms the longest (go to bestmove)%n",
+                        i + 1, answers[i], answers[i] == 0 ? 0.0 : thinking[i] / 1e6 / answers[i], longest[i] / 1e6);
+            }
+            out.println("problems " + problems);
+            int[] pairs = elo.pairs();
+            out.printf(Locale.ROOT, "pairs scoring 0, 1/2, 1, 3/2, 2 points: %d %d %d %d %d (95%% interval: pentanomial model)%n",
+                    pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
+            if (sprt != null) {
+                out.println(sprtLine(elo, sprt[0], sprt[1]));
+            }
+            out.println(elo.resultLine());
+        }
     }
 
     private static String plies(int count) {
@@ -436,18 +476,6 @@ final class Match {
 
     private static String format(double number) {
         return number == Math.rint(number) ? Long.toString((long) number) : Double.toString(number);
-    }
-
-    private static void writePgn(Writer pgn, Pgn.Game game, String date, PrintStream out) {
-        if (pgn == null) {
-            return;
-        }
-        try {
-            pgn.write(Pgn.write(game, "xiangqi match", date));
-            pgn.flush();
-        } catch (IOException e) {
-            out.println("warning: could not write game " + game.round() + " to the PGN file: " + e.getMessage());
-        }
     }
 
     // ------------------------------------------------------------------ the command line

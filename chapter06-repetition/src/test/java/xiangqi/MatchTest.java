@@ -175,6 +175,16 @@ class MatchTest {
         }
 
         @Test
+        @DisplayName("--sprt: a one-sided match stops as soon as the ratio crosses its bound, H1 accepted")
+        void sprtStops() throws IOException {
+            Fixtures.Run run = Fixtures.run("match", "--engine", fake("opener", "echo 'bestmove h2e2'"),
+                    "--engine", fake("illegal", "echo 'bestmove e0e2'"), "--games", "20", "--openings", "0", "--sprt", "0", "10");
+            assertThat(run.lines().stream().filter(line -> line.startsWith("game "))).hasSizeLessThan(20);
+            assertThat(run.lines().get(run.lines().size() - 2)).startsWith("sprt elo0 0 elo1 10 alpha 0.05 beta 0.05: llr ")
+                    .endsWith("H1 accepted: engine 1 is stronger by 10 Elo or more");
+        }
+
+        @Test
         @DisplayName("a command that cannot start forfeits at once")
         void cannotStart() throws IOException {
             Fixtures.Run run = matchAgainst(directory.resolve("no-such-engine").toString());
