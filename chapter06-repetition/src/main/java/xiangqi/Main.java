@@ -22,6 +22,8 @@ import java.util.Set;
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
  *   serve  [--port P] [--host H]                 a board in the browser, played against this search
+ *   match  --engine CMD --engine CMD [--games N] [--movetime MS | --depth D | --nodes N] [--openings PLIES]
+ *          [--seed S] [--concurrency K] [--pgn FILE] [--sprt ELO0 ELO1]   two UCI engines play, this chapter referees
  * </pre>
  * Bad input gets one line on stderr and exit status 2.
  */
@@ -43,9 +45,13 @@ public final class Main {
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
-            if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench", "serve").contains(command)) {
-                throw new IllegalArgumentException(
-                        "unknown command '" + command + "': expected demo, perft, search, tree, judge, uci, bench or serve");
+            if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench", "serve", "match").contains(command)) {
+                throw new IllegalArgumentException("unknown command '" + command
+                        + "': expected demo, perft, search, tree, judge, uci, bench, serve or match");
+            }
+            if (command.equals("match")) { // its own options: --engine comes twice
+                Match.run(args, out);
+                return 0;
             }
             Options options = new Options(args);
             switch (command) {
