@@ -87,15 +87,9 @@ public final class Main {
         }
     }
 
-    /**
-     * An error message fit for one line: each quoted piece of the bad input is cut to its
-     * first 32 characters, and the whole to 300, so that a 100 KB FEN or a 10 MB line is
-     * not echoed back.
-     */
+    /** An error message fit for one line, as UCI and the web board print theirs too: {@link ErrorLine#clip}. */
     static String clip(String message) {
-        String cut = java.util.regex.Pattern.compile("'([^'\\n]*)'").matcher(message).replaceAll(quote -> java.util.regex.Matcher.quoteReplacement(
-                quote.group(1).length() <= 32 ? quote.group() : "'" + quote.group(1).substring(0, 32) + "...'"));
-        return cut.length() <= 300 ? cut : cut.substring(0, 300) + "...";
+        return ErrorLine.clip(message);
     }
 
     private static void perft(Position position, int depth, boolean divide, PrintStream out) {
