@@ -30,8 +30,9 @@ import java.util.concurrent.TimeUnit;
  * time is ruled by {@link Repetition#judge} (perpetual check or chase loses, any other
  * repetition draws); 120 plies without a capture draw. An engine loses the game, and the
  * match counts a problem, if it cannot be started, dies, answers an illegal or malformed
- * move, or gives no {@code bestmove} within its allowance. The match goes on; every
- * engine process ends with its game.
+ * move, writes a line longer than a megabyte, or gives no {@code bestmove} within its
+ * allowance. The match goes on; every engine process ends with its game, and with the
+ * referee if it is ended first.
  */
 final class Match {
     /** A fixed-depth or fixed-node search has no clock: a generous bound on one move. */
@@ -102,7 +103,7 @@ final class Match {
          */
         static Limit parse(String words) {
             String[] parts = words.trim().split("\\s+");
-            if (parts.length == 2 && List.of("movetime", "depth", "nodes").contains(parts[0])) {
+            if (parts.length == 2 && List.of("movetime", "depth", "nodes").contains(parts[0]) && isWholeNumber(parts[1])) {
                 try {
                     int value = Integer.parseInt(parts[1]);
                     if (value >= 1) {
@@ -534,11 +535,10 @@ final class Match {
             }
             sprt = new double[2];
             for (int i = 0; i < 2; i++) {
-                try {
-                    sprt[i] = Double.parseDouble(words.get(i));
-                } catch (NumberFormatException e) {
+                if (!words.get(i).matches("-?[0-9]{1,4}(\\.[0-9]{1,6})?")) { // not Java's +5, 5d, 1e1 or ５
                     throw new IllegalArgumentException("--sprt '" + words.get(i) + "' is not a number");
                 }
+                sprt[i] = Double.parseDouble(words.get(i));
                 if (!Double.isFinite(sprt[i]) || Math.abs(sprt[i]) > 1000) {
                     throw new IllegalArgumentException("--sprt " + words.get(i) + " is out of range -1000..1000");
                 }
@@ -561,6 +561,9 @@ final class Match {
         }
         int value;
         try {
+            if (!isWholeNumber(words.get(0))) {
+                throw new NumberFormatException();
+            }
             value = Integer.parseInt(words.get(0));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " '" + words.get(0) + "' is not a whole number");
@@ -569,5 +572,14 @@ final class Match {
             throw new IllegalArgumentException(name + " " + value + " is out of range " + min + ".." + max);
         }
         return value;
+    }
+
+    /**
+     * Whether {@code word} is written as the rest of the command line writes a whole number
+     * (Main's options): ASCII digits, an optional minus. Java's own parser would also take
+     * {@code +4} and other scripts' digits, such as {@code ４} or {@code ٤}.
+     */
+    private static boolean isWholeNumber(String word) {
+        return word.matches("-?[0-9]{1,10}");
     }
 }
