@@ -148,6 +148,15 @@ public final class Main {
                     : "the position after ply " + verdict.start(); // plies, as the demo's games count them
             out.println(first + " came back " + verdict.cycle().length + " plies later: "
                     + String.join(" ", java.util.Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
+            // From the third occurrence on, the cycle before counts too; say so when it differs.
+            int[] earlier = new int[verdict.start() - Math.max(verdict.judgedFrom(), 0)];
+            java.util.Arrays.setAll(earlier, i -> position.moveAt(verdict.judgedFrom() + i));
+            if (earlier.length > 0 && !java.util.Arrays.equals(earlier, verdict.cycle())) {
+                out.println("before that, " + (verdict.judgedFrom() == 0 ? "the position before the first move"
+                        : "the position after ply " + verdict.judgedFrom()) + " came back " + earlier.length
+                        + " plies later: " + String.join(" ", java.util.Arrays.stream(earlier).mapToObj(Move::toUci).toList())
+                        + " (both cycles are judged)");
+            }
             for (int color = Piece.RED; color <= Piece.BLACK; color++) {
                 Repetition.Level level = verdict.level()[color];
                 String detail = switch (level) {
