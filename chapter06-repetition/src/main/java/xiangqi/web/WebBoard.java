@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.web;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -19,6 +19,9 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+import xiangqi.common.ErrorLine;
 
 /**
  * The {@code serve} command: a board in the browser, played against this chapter's search,
@@ -40,9 +43,9 @@ import java.util.concurrent.Executors;
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print, and the server goes on.
  */
-final class WebBoard {
+public final class WebBoard {
     /** The port {@code serve} listens on unless {@code --port} says otherwise. */
-    static final int DEFAULT_PORT = 8017;
+    public static final int DEFAULT_PORT = 8017;
     /** The longest query the server reads: a FEN and a few hundred moves. */
     static final int MAX_QUERY_CHARS = 10_000;
     /** The longest a poll waits for news before it answers with none. */
@@ -93,14 +96,14 @@ final class WebBoard {
     }
 
     /** The command: prints where to point the browser, then serves until the process ends. */
-    static void serve(String host, int port, PrintStream out) {
+    public static void serve(String host, int port, PrintStream out) {
         WebBoard board = start(host, port);
         String shown = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
         out.println("open http://" + shown + ":" + board.port() + "/");
         if (!host.equals("127.0.0.1") && !host.equals("localhost")) {
             out.println("listening on " + host + ": other machines that can reach it may play too");
         }
-        out.println("(" + Examples.CHAPTER + ", " + WebSearch.METHOD + "; stop with Ctrl-C)");
+        out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; stop with Ctrl-C)");
         board.awaitStop();
     }
 
@@ -182,7 +185,7 @@ final class WebBoard {
                         allow(query);
                         yield stopSearch();
                     }
-                    default -> throw new Refused(404, "no such page '" + clip(path) + "'");
+                    default -> throw new Refused(404, "no such page '" + path + "'");
                 };
                 send(exchange, 200, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
             } catch (Refused e) {
@@ -199,7 +202,7 @@ final class WebBoard {
 
     private static void expect(String method, String expected) {
         if (!method.equals(expected)) {
-            throw new Refused(405, "method " + clip(method) + " not allowed here, use " + expected);
+            throw new Refused(405, "method " + method + " not allowed here, use " + expected);
         }
     }
 
@@ -220,7 +223,7 @@ final class WebBoard {
             String name = decode(equals < 0 ? pair : pair.substring(0, equals));
             String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
             if (values.put(name, value) != null) {
-                throw new IllegalArgumentException("parameter '" + clip(name) + "' given twice");
+                throw new IllegalArgumentException("parameter '" + name + "' given twice");
             }
         }
         return values;
@@ -230,7 +233,7 @@ final class WebBoard {
         try {
             return URLDecoder.decode(text, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("malformed request: '" + clip(text) + "' is not URL-encoded text");
+            throw new IllegalArgumentException("malformed request: '" + text + "' is not URL-encoded text");
         }
     }
 
@@ -238,7 +241,7 @@ final class WebBoard {
         Set<String> allowed = Set.of(names);
         for (String name : query.keySet()) {
             if (!allowed.contains(name)) {
-                throw new IllegalArgumentException("unknown parameter '" + clip(name) + "'"
+                throw new IllegalArgumentException("unknown parameter '" + name + "'"
                         + (names.length == 0 ? " (this request takes none)" : ", expected one of " + String.join(" ", names)));
             }
         }
@@ -254,17 +257,12 @@ final class WebBoard {
         try {
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " '" + clip(text) + "' is not a whole number");
+            throw new IllegalArgumentException(name + " '" + text + "' is not a whole number");
         }
         if (value < min || value > max) {
             throw new IllegalArgumentException(name + " " + value + " is out of range " + min + ".." + max);
         }
         return value;
-    }
-
-    /** Bad input is quoted, but only its start: a line stays a line. */
-    private static String clip(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 
     // ---------------------------------------------------------------- the game
@@ -315,7 +313,7 @@ final class WebBoard {
 
     private static String chapter() {
         return new Json()
-                .put("chapter", Examples.CHAPTER)
+                .put("chapter", Chapter.NAME)
                 .put("method", WebSearch.METHOD)
                 .put("earlier", WebSearch.EARLIER)
                 .put("defaultDepth", Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST))
@@ -403,7 +401,7 @@ final class WebBoard {
         }
         String compare = query.getOrDefault("compare", "0");
         if (!compare.equals("0") && !compare.equals("1")) {
-            throw new IllegalArgumentException("compare '" + clip(compare) + "' must be 0 or 1");
+            throw new IllegalArgumentException("compare '" + compare + "' must be 0 or 1");
         }
         Thinking thinking;
         synchronized (this) {
@@ -516,8 +514,9 @@ final class WebBoard {
         }
     }
 
+    /** The one line of a refusal; the bad input it quotes is cut as the command line cuts it. */
     private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
-        String line = "error: " + message.lines().findFirst().orElse("") + "\n";
+        String line = "error: " + ErrorLine.clip(message.lines().findFirst().orElse("")) + "\n";
         send(exchange, status, "text/plain; charset=utf-8", line.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -1,6 +1,8 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.io.PrintStream;
+import xiangqi.*;
+import xiangqi.common.Chapter;
 
 /**
  * Speed, measured the way engine authors compare: perft(5) of the start position in both
@@ -15,7 +17,7 @@ final class Bench {
     }
 
     static void run(PrintStream out) {
-        out.println("bench " + Examples.CHAPTER + " on " + System.getProperty("java.vm.name") + " "
+        out.println("bench " + Chapter.NAME + " on " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + "), "
                 + Runtime.getRuntime().availableProcessors() + " processors");
         Position start = Position.startPosition();

@@ -1,6 +1,7 @@
-package xiangqi;
+package xiangqi.match;
 
 import java.util.List;
+import xiangqi.*;
 
 /**
  * Games as PGN, the way Xiangqi databases and Fairy-Stockfish's tools keep them: tags

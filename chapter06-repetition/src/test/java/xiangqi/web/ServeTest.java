@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static xiangqi.Fixtures.CHECKMATED;
@@ -28,6 +28,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import xiangqi.Fixtures.Run;
+import xiangqi.*;
+import xiangqi.common.Chapter;
 
 /** The web board over HTTP, as a browser would use it: the JDK's own client, loopback only. */
 class ServeTest {
@@ -114,7 +116,7 @@ class ServeTest {
         assertThat(page.body()).contains("id=\"bestmove\"", "id=\"search-info\"", "board.js", "board.css");
         assertThat(get("/board.js").body()).contains("/api/search");
         assertThat(get("/board.css").headers().firstValue("Content-Type")).hasValue("text/css; charset=utf-8");
-        assertThat(get("/api/chapter").body()).contains("\"chapter\":\"" + Examples.CHAPTER + "\"",
+        assertThat(get("/api/chapter").body()).contains("\"chapter\":\"" + Chapter.NAME + "\"",
                 "\"method\":\"" + WebSearch.METHOD + "\"");
     }
 

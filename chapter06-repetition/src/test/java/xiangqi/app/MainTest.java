@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static xiangqi.Fixtures.MATE_IN_TWO;
@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import xiangqi.Fixtures.Run;
+import xiangqi.*;
 
 class MainTest {
 

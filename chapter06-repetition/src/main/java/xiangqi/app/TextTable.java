@@ -1,6 +1,7 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.io.PrintStream;
+import xiangqi.*;
 
 /**
  * The demos' tables: a header row, then one row per line, columns separated by {@code |}.

@@ -1,14 +1,15 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import xiangqi.*;
 
 /**
  * Chapter 6's report: games that chapter 5's search loses by a repetition rule and this
  * chapter's does not, and what the rules cost in nodes and time.
  */
-final class Demo {
+public final class Demo {
     static final String INTRODUCTION = """
             Chapter 6: repetition (重复局面). Chapter 5's search cannot see a position come back; this
             chapter's rules on it: perpetual check (长将) or perpetual chase (长捉) loses, any other
@@ -27,11 +28,11 @@ final class Demo {
                     Demo::cost));
 
     /** Red, chariot and cannon against advisor and elephant, wins; the chariot can check from many squares. */
-    static final String CHECKING_WINNER = "3a1kb2/4C4/9/9/9/9/9/3K5/9/1R7 w - - 0 1";
+    public static final String CHECKING_WINNER = "3a1kb2/4C4/9/9/9/9/9/3K5/9/1R7 w - - 0 1";
     /** Black, a chariot and a soldier against chariot, cannon and horse, is lost on material. */
-    static final String CHECKING_LOSER = "9/3k5/8N/4C4/9/6R2/9/4K4/5p3/7r1 w - - 0 1";
+    public static final String CHECKING_LOSER = "9/3k5/8N/4C4/9/6R2/9/4K4/5p3/7r1 w - - 0 1";
     /** Red, a chariot and two soldiers up, can attack the black cannon on the edge, which has two squares to run between. */
-    static final String CHASING_WINNER = "3a1k3/4a4/b2R5/5P2c/6P2/9/9/9/4A4/2BA1K3 w - - 0 1";
+    public static final String CHASING_WINNER = "3a1k3/4a4/b2R5/5P2c/6P2/9/9/9/4A4/2BA1K3 w - - 0 1";
     static final int GAME_DEPTH = 4;
     static final int MAX_PLIES = 400;
     static final int COST_DEPTH = 7;
@@ -41,9 +42,9 @@ final class Demo {
     }
 
     /** How a game ended, and the moves that led there. */
-    record Game(List<Integer> moves, String result, Repetition.Verdict verdict) {
+    public record Game(List<Integer> moves, String result, Repetition.Verdict verdict) {
         /** The end in words: "black is mated", "red loses by perpetual check", "a draw by repetition". */
-        String end() {
+        public String end() {
             if (verdict == null) {
                 return result;
             }
@@ -64,7 +65,7 @@ final class Demo {
      * arbiter's ruling ({@link Repetition.Verdict#endsTheGame}) or {@link #MAX_PLIES}. One
      * position carries the whole game, so every search sees the game's moves on the history stack.
      */
-    static Game play(String fen, Techniques red, Techniques black) {
+    public static Game play(String fen, Techniques red, Techniques black) {
         Position position = Position.fromFen(fen);
         List<Integer> moves = new ArrayList<>();
         while (moves.size() < MAX_PLIES) {

@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.uci;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+import xiangqi.common.ErrorLine;
 
 /**
  * The UCI protocol as Xiangqi GUIs speak it (the dialect of Pikafish: FEN with
@@ -33,7 +36,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * the input is a {@code quit}. Every {@code go} is answered with one {@code bestmove}; that
  * of {@code go infinite} only after {@code stop} or {@code quit}, as UCI requires.
  */
-final class Uci {
+public final class Uci {
     /** The worker's sign to end: every command before it has been handled. */
     private static final Command END = new Command("", 0);
     private static final List<String> GO_WORDS = List.of("searchmoves", "ponder", "wtime", "btime", "winc", "binc",
@@ -68,7 +71,7 @@ final class Uci {
     /** The running search's limits, for {@code stop}; null between searches. */
     private volatile TimeControl running;
 
-    Uci(PrintStream out) {
+    public Uci(PrintStream out) {
         this.out = out;
     }
 
@@ -78,7 +81,7 @@ final class Uci {
     }
 
     /** Reads commands until {@code quit} or the end of the input, then waits for the worker to finish. */
-    void run(InputStream in) {
+    public void run(InputStream in) {
         Thread worker = new Thread(this::work, "uci-worker");
         worker.start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -153,7 +156,7 @@ final class Uci {
         String[] words = command.line().split("\\s+");
         switch (words[0]) {
             case "uci" -> {
-                out.println("id name Xiangqi tutorial " + Examples.CHAPTER);
+                out.println("id name Xiangqi tutorial " + Chapter.NAME);
                 out.println("id author the Xiangqi search tutorial");
                 out.println("option name Hash type spin default " + TranspositionTable.DEFAULT_MB
                         + " min 1 max " + TranspositionTable.largestMegabytes());
@@ -229,12 +232,12 @@ final class Uci {
                 }
             }
             search.restrict(limits.rootMoves(), limits.nodes());
-            Search.Result result = search.search(position, limits.depth(), time, iteration -> Main.printInfo(iteration, out));
+            Search.Result result = search.search(position, limits.depth(), time, iteration -> printInfo(iteration, out));
             if (limits.infinite()) {
                 awaitStop(number);
             }
             running = null;
-            Main.printBestMove(position, result, out);
+            printBestMove(position, result, out);
         } finally {
             goAnswered = number;
         }
@@ -393,8 +396,36 @@ final class Uci {
         }
     }
 
+    /**
+     * UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV.
+     * The command line's {@code search} and {@code tree} print it too.
+     */
+    public static void printInfo(Search.Result result, PrintStream out) {
+        StringBuilder line = new StringBuilder("info depth ").append(result.depth())
+                .append(" score ").append(Score.toUci(result.score()))
+                .append(" nodes ").append(result.nodes())
+                .append(" time ").append(result.millis());
+        if (result.pv().length > 0) {
+            line.append(" pv");
+            for (int move : result.pv()) {
+                line.append(' ').append(Move.toUci(move));
+            }
+        }
+        out.println(line);
+    }
+
+    /** The end of a search: the PV in Chinese, then {@code bestmove}. */
+    public static void printBestMove(Position position, Search.Result result, PrintStream out) {
+        if (result.pv().length > 0) {
+            out.println("info string pv " + Notation.chineseLine(position, result.pv(), 0, result.pv().length));
+            out.println("bestmove " + Move.toUci(result.bestMove()));
+        } else {
+            out.println("bestmove (none)"); // no legal move: the side to move has already lost
+        }
+    }
+
     private static String error(String message) {
-        return "info string error: " + Main.clip(message);
+        return "info string error: " + ErrorLine.clip(message);
     }
 
     private static int indexOf(String[] words, String word) {

@@ -1,4 +1,6 @@
-package xiangqi;
+package xiangqi.match;
+
+import xiangqi.*;
 
 /**
  * What a match's results say about strength, the way engine testers count it. Each opening

@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.match;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import xiangqi.*;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MatchTest {
@@ -369,7 +370,7 @@ class MatchTest {
         @DisplayName("chapter 6 against itself at depth 1: a line per game, the engines' times, the result last")
         void realEngines() {
             String engine = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp "
-                    + Path.of("target", "classes").toAbsolutePath() + " xiangqi.Main uci";
+                    + Path.of("target", "classes").toAbsolutePath() + " xiangqi.app.Main uci";
             Fixtures.Run run = Fixtures.run("match", "--engine", engine, "--engine", engine, "--depth", "1", "--games", "2",
                     "--seed", "3");
             assertThat(run.status()).isZero();

@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -10,6 +10,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import xiangqi.*;
+import xiangqi.common.ErrorLine;
+import xiangqi.match.Match;
+import xiangqi.picture.SearchTree;
+import xiangqi.uci.Uci;
+import xiangqi.web.WebBoard;
 
 /**
  * The command line, the same in every chapter:
@@ -42,7 +48,7 @@ public final class Main {
     }
 
     /** Runs one command; returns the exit status. Separate from main() so tests can call it. */
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         try {
             String command = args.length == 0 ? "demo" : args[0];
             if (!List.of("demo", "perft", "search", "tree", "judge", "uci", "bench", "serve", "match").contains(command)) {
@@ -99,20 +105,9 @@ public final class Main {
             }
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("error: " + clip(e.getMessage()));
+            err.println("error: " + ErrorLine.clip(e.getMessage()));
             return 2;
         }
-    }
-
-    /**
-     * An error message fit for one line: each quoted piece of the bad input is cut to its
-     * first 32 characters, and the whole to 300, so that a 100 KB FEN or a 10 MB line is
-     * not echoed back.
-     */
-    static String clip(String message) {
-        String cut = java.util.regex.Pattern.compile("'([^'\\n]*)'").matcher(message).replaceAll(quote -> java.util.regex.Matcher.quoteReplacement(
-                quote.group(1).length() <= 32 ? quote.group() : "'" + quote.group(1).substring(0, 32) + "...'"));
-        return cut.length() <= 300 ? cut : cut.substring(0, 300) + "...";
     }
 
     private static void perft(Position position, int depth, boolean divide, PrintStream out) {
@@ -136,43 +131,20 @@ public final class Main {
     }
 
     private static void search(Position position, int depth, TimeControl time, TranspositionTable table, PrintStream out) {
-        Search.Result result = Search.withRepetitions(table).search(position, depth, time, iteration -> printInfo(iteration, out));
-        printBestMove(position, result, out);
+        Search.Result result = Search.withRepetitions(table).search(position, depth, time, iteration -> Uci.printInfo(iteration, out));
+        Uci.printBestMove(position, result, out);
     }
 
     /**
      * The repetition ruling on the position the moves reached; with {@code why}, first the
      * cycle and each side's level. The verdict is always the last line.
      */
-    static void judge(Position position, boolean why, PrintStream out) {
-        Repetition.Verdict verdict = Repetition.judge(position);
-        if (why && verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
-            out.println(Repetition.pliesTowardLimit(position) + " plies without a capture count toward the move limit of "
-                    + Repetition.MOVE_LIMIT_PLIES + " (a side's checks after its " + Repetition.COUNTED_CHECKS + "th do not)");
-        } else if (why && verdict.outcome() != Repetition.Outcome.NONE) {
-            String first = verdict.start() == 0 ? "the position before the first move"
-                    : "the position after ply " + verdict.start(); // plies, as the demo's games count them
-            out.println(first + " came back " + verdict.cycle().length + " plies later: "
-                    + String.join(" ", java.util.Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
-            for (int color = Piece.RED; color <= Piece.BLACK; color++) {
-                Repetition.Level level = verdict.level()[color];
-                String detail = switch (level) {
-                    case CHECK -> "every " + Position.colorName(color) + " move gave check";
-                    case CHASE -> "every " + Position.colorName(color) + " move attacked anew the "
-                            + Position.colorName(color ^ 1) + " " + Position.typeName(Piece.type(position.pieceAt(verdict.chasedFrom()[color])))
-                            + " that stood on " + Square.name(verdict.chasedFrom()[color]);
-                    case IDLE -> "neither all checks nor all chases of one piece";
-                };
-                out.printf("%-5s %-5s %s%n", Position.colorName(color), level.name().toLowerCase(java.util.Locale.ROOT), detail);
-            }
-            int n = verdict.occurrence();
-            out.println("the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : n + "th")
-                    + " time: an arbiter rules " + (verdict.endsTheGame() ? "now" : "at the third"));
-        } else if (why) {
-            out.println("no repetition: this position has not stood before with the same side to move");
-            out.println("(the scan looks back as far as the last capture or soldier's step forward)");
+    private static void judge(Position position, boolean why, PrintStream out) {
+        if (why) {
+            Repetition.explain(position).forEach(out::println);
+        } else {
+            out.println(Repetition.judge(position).outcome().text);
         }
-        out.println(verdict.outcome().text);
     }
 
     /**
@@ -181,14 +153,14 @@ public final class Main {
      */
     private static void tree(Position position, int depth, TranspositionTable table, String file, PrintStream out) {
         SearchTree tree = SearchTree.recorder();
-        Search.Result result = Search.withRepetitions(table).drawnInto(tree).search(position, depth);
+        Search.Result result = Search.withRepetitions(table).reportingTo(tree).search(position, depth);
         try {
             java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException("cannot write --out '" + file + "': " + whyNot(e));
         }
-        printInfo(result, out);
-        printBestMove(position, result, out);
+        Uci.printInfo(result, out);
+        Uci.printBestMove(position, result, out);
         out.println("wrote " + file + ": " + tree.nodes() + " nodes");
     }
 
@@ -204,31 +176,6 @@ public final class Main {
             return "not a valid path (" + invalid.getReason() + ")";
         }
         return e.getMessage();
-    }
-
-    /** UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV. */
-    static void printInfo(Search.Result result, PrintStream out) {
-        StringBuilder line = new StringBuilder("info depth ").append(result.depth())
-                .append(" score ").append(Score.toUci(result.score()))
-                .append(" nodes ").append(result.nodes())
-                .append(" time ").append(result.millis());
-        if (result.pv().length > 0) {
-            line.append(" pv");
-            for (int move : result.pv()) {
-                line.append(' ').append(Move.toUci(move));
-            }
-        }
-        out.println(line);
-    }
-
-    /** The end of a search: the PV in Chinese, then {@code bestmove}. */
-    static void printBestMove(Position position, Search.Result result, PrintStream out) {
-        if (result.pv().length > 0) {
-            out.println("info string pv " + Notation.chineseLine(position, result.pv(), 0, result.pv().length));
-            out.println("bestmove " + Move.toUci(result.bestMove()));
-        } else {
-            out.println("bestmove (none)"); // no legal move: the side to move has already lost
-        }
     }
 
     /**

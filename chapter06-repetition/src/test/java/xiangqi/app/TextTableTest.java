@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import xiangqi.*;
 
 /** The demos' tables print each row as it is added, in columns declared up front. */
 class TextTableTest {

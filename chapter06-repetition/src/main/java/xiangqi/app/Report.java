@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import xiangqi.*;
+import xiangqi.common.Chapter;
 
 /**
  * How every chapter's demo is laid out: an introduction, then numbered parts, one idea and
@@ -97,7 +99,7 @@ final class Report {
         String which = chosen.size() == parts.size() ? "all " + parts.size() + " parts"
                 : "part " + chosen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
                 + " of " + parts.size() + " (demo --all shows every part)";
-        out.printf("%s demo, %s: %.1f s%n", Examples.CHAPTER, which, (System.nanoTime() - start) / 1e9);
+        out.printf("%s demo, %s: %.1f s%n", Chapter.NAME, which, (System.nanoTime() - start) / 1e9);
         out.println(headline);
     }
 

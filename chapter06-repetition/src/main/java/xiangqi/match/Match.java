@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.match;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import xiangqi.*;
 
 /**
  * The {@code match} command: two UCI engines play each other, and this chapter's rules
@@ -33,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * move, or gives no {@code bestmove} within its allowance. The match goes on; every
  * engine process ends with its game.
  */
-final class Match {
+public final class Match {
     /** A fixed-depth or fixed-node search has no clock: a generous bound on one move. */
     static final long FIXED_SEARCH_ALLOWANCE_MILLIS = 60_000;
     /** The SPRT's error rates, as engine testers set them: α = β = 0.05. */
@@ -272,7 +273,7 @@ final class Match {
     }
 
     /** {@code match ...}: plays the match and prints a line per game and the result. */
-    static void run(String[] args, PrintStream out) {
+    public static void run(String[] args, PrintStream out) {
         Settings settings = parse(args);
         Writer pgn = null;
         if (settings.pgn() != null) {

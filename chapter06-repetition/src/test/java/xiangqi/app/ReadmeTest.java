@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +18,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import xiangqi.*;
+import xiangqi.common.Chapter;
 
 /**
  * The READMEs quote the demo's output and its node counts. Search is deterministic, so
@@ -55,7 +57,7 @@ class ReadmeTest {
     @DisplayName("the root README's node-count row for this chapter matches the search, depth by depth")
     void rootReadmeRowMatches() throws IOException {
         String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-        String row = root.lines().filter(line -> line.startsWith("| " + Examples.CHAPTER + " |")).findFirst().orElseThrow();
+        String row = root.lines().filter(line -> line.startsWith("| " + Chapter.NAME + " |")).findFirst().orElseThrow();
         String[] cells = row.split("\\|");
         // | chapter | method | depth 4 | depth 5 | depth 6 |, "-" where the chapter cannot finish in time
         for (int depth = 4; depth <= 6; depth++) {

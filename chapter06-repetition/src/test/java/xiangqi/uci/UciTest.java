@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.uci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -31,6 +31,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import xiangqi.Fixtures.Run;
+import xiangqi.*;
+import xiangqi.app.Main;
 
 class UciTest {
 

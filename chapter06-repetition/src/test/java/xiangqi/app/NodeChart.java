@@ -1,8 +1,9 @@
-package xiangqi;
+package xiangqi.app;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import xiangqi.*;
 
 /**
  * The root README's chart: the nodes each chapter searches from the start position at

@@ -1,6 +1,7 @@
-package xiangqi;
+package xiangqi.web;
 
 import java.util.function.Consumer;
+import xiangqi.*;
 
 /**
  * What the web board ({@link WebBoard}, the same in every chapter) plays in this chapter:
@@ -52,8 +53,6 @@ final class WebSearch {
         if (Repetition.judge(position).outcome() == Repetition.Outcome.NONE) {
             return null;
         }
-        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
-        Main.judge(position, true, new java.io.PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8));
-        return "repetition: " + text.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
+        return "repetition: " + String.join("\n", Repetition.explain(position));
     }
 }

@@ -1,8 +1,10 @@
-package xiangqi;
+package xiangqi.picture;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import xiangqi.*;
+import xiangqi.common.Chapter;
 
 /**
  * The tree a search really visited, recorded one node per call and drawn as an SVG picture
@@ -11,8 +13,8 @@ import java.util.Locale;
  * <p><b>Recording.</b> The search reports each child after it returns, with the move that
  * led there, the window it was searched with and the score it came back with: one line in
  * the move loop, and one for the root. A node reports after its children, so when a node at ply p arrives, the nodes
- * waiting at ply p + 1 are its children. Every search but the {@code tree} command's holds
- * {@link #NONE}, which records nothing.
+ * waiting at ply p + 1 are its children. The search knows it only as a {@link SearchListener};
+ * every search but the {@code tree} command's holds {@link SearchListener#NONE}, which records nothing.
  *
  * <p><b>Layout.</b> A sideways outline, one row per node, each child indented under its
  * parent, the way a file browser shows folders. A tidy top-down tree would need a column
@@ -33,11 +35,9 @@ import java.util.Locale;
  * <p><b>Repetition</b> adds one mark: a line that returned to an earlier position ends
  * there, with the ruling that scored it.
  */
-final class SearchTree {
+public final class SearchTree implements SearchListener {
     /** The largest tree the command draws; a larger picture is too large to read. */
     static final int MAX_NODES = 2000;
-    /** Records nothing: the recorder of every search but the {@code tree} command's. */
-    static final SearchTree NONE = new SearchTree(false);
 
     private static final int ROW = 20;
     private static final int INDENT = 26;
@@ -54,19 +54,17 @@ final class SearchTree {
     record Root(int depth, Node node) {
     }
 
-    private final boolean recording;
     /** Per ply, the nodes that have returned while their parent is still being searched. */
     private final List<List<Node>> waiting = new ArrayList<>();
     private final List<Root> roots = new ArrayList<>();
     private long nodes;
 
-    private SearchTree(boolean recording) {
-        this.recording = recording;
+    private SearchTree() {
     }
 
     /** A recorder for one search. */
-    static SearchTree recorder() {
-        return new SearchTree(true);
+    public static SearchTree recorder() {
+        return new SearchTree();
     }
 
     /**
@@ -74,19 +72,17 @@ final class SearchTree {
      * with the window ({@code alpha}, {@code beta}), it returned a value that its parent
      * sees as {@code score} (negamax: the child's value negated).
      */
-    void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
-        if (recording) {
-            count();
-            waitingAt(ply - 1).add(new Node(move, stage, alpha, beta, -score, takeWaiting(ply)));
-        }
+    @Override
+    public void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
+        count();
+        waitingAt(ply - 1).add(new Node(move, stage, alpha, beta, -score, takeWaiting(ply)));
     }
 
     /** The search's report of the root: searched to {@code depth} with ({@code alpha}, {@code beta}), it returned {@code score}. */
-    void root(int depth, int alpha, int beta, int score) {
-        if (recording) {
-            count();
-            roots.add(new Root(depth, new Node(Move.NONE, null, alpha, beta, score, takeWaiting(0))));
-        }
+    @Override
+    public void root(int depth, int alpha, int beta, int score) {
+        count();
+        roots.add(new Root(depth, new Node(Move.NONE, null, alpha, beta, score, takeWaiting(0))));
     }
 
     /** Counts a node; past {@link #MAX_NODES} the search is abandoned, since no picture would come of it. */
@@ -111,7 +107,7 @@ final class SearchTree {
     }
 
     /** How many nodes the search visited: one per call. */
-    long nodes() {
+    public long nodes() {
         return nodes;
     }
 
@@ -127,7 +123,7 @@ final class SearchTree {
                 + "one root per iteration"};
 
     /** The picture of the recorded tree, searched from {@code position}. */
-    String svg(Position position) {
+    public String svg(Position position) {
         List<String> rows = new ArrayList<>(); // one per row, top to bottom
         for (Root root : roots) {
             drawNode(position, root.node(), root.depth(), 0, "", -1, rows);
@@ -139,7 +135,7 @@ final class SearchTree {
                 + " viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">%n", width, height, width, height));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s: %d nodes from %s</text>%n",
-                MARGIN, MARGIN + 12, Examples.CHAPTER, nodes, position.toFen()));
+                MARGIN, MARGIN + 12, Chapter.NAME, nodes, position.toFen()));
         for (int i = 0; i < LEGEND.length; i++) { // so that the picture explains itself when opened alone
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#333\">%s</text>%n",
                     MARGIN, MARGIN + 12 + (i + 1) * ROW, LEGEND[i]));

@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.match;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import xiangqi.*;
 
 /**
  * One UCI engine, run as a process for one game: the referee's side of the protocol. It

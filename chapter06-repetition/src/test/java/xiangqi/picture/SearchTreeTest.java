@@ -1,4 +1,4 @@
-package xiangqi;
+package xiangqi.picture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import xiangqi.*;
+import xiangqi.app.Examples;
 
 /** The {@code tree} command's picture: as many nodes as the search counts, each with its true value. */
 class SearchTreeTest {
