@@ -53,7 +53,7 @@ public final class Perft {
      * the leaves included, and returns how many there were. Slower than counting: it is for
      * experiments that look at each position (chapter 3 counts the repeated ones).
      */
-    long visit(Position position, int depth, java.util.function.Consumer<Position> visitor) {
+    public long visit(Position position, int depth, java.util.function.Consumer<Position> visitor) {
         visitor.accept(position);
         if (depth == 0) {
             return 1;

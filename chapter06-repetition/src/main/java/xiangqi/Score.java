@@ -42,7 +42,7 @@ public final class Score {
     private Score() {
     }
 
-    static boolean isMate(int score) {
+    public static boolean isMate(int score) {
         return Math.abs(score) > MATE_BOUND;
     }
 

@@ -51,7 +51,7 @@ public final class Search {
     /** Chapter 2's search: minimax with the cut-off. */
     static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
     /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
-    static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
+    public static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
     /** Chapter 5's search: moves in a good order, and iterative deepening. */
     public static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
             Technique.HISTORY, Technique.ITERATIVE_DEEPENING);
@@ -203,7 +203,7 @@ public final class Search {
      * the distance from the root. The {@link MovePicker} hands out the moves in stages: the
      * table's best move, the captures by MVV/LVA, the killers, then the quiet moves by history.
      */
-    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+    public int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
         pvLength[ply] = ply;
         if (outOfTime()) {
@@ -394,17 +394,17 @@ public final class Search {
     }
 
     /** Of the last search's cut-offs, how many the first move tried made. */
-    long firstMoveCutoffs() {
+    public long firstMoveCutoffs() {
         return firstMoveCutoffs;
     }
 
     /** Of the last search's cut-offs, how many a move from this stage of the picker made. */
-    long cutoffs(MovePicker.Stage stage) {
+    public long cutoffs(MovePicker.Stage stage) {
         return stageCutoffs[stage.ordinal()];
     }
 
     /** How many nodes of the last search an entry with this bound answered. */
-    long tableCutoffs(int bound) {
+    public long tableCutoffs(int bound) {
         return tableCutoffs[bound];
     }
 }

@@ -23,7 +23,7 @@ public final class Techniques {
     }
 
     /** These techniques and {@code more}. */
-    Techniques with(Technique... more) {
+    public Techniques with(Technique... more) {
         EnumSet<Technique> members = EnumSet.copyOf(this.members);
         members.addAll(java.util.List.of(more));
         return new Techniques(members);

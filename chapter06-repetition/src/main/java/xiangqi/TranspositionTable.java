@@ -28,11 +28,11 @@ public final class TranspositionTable {
     /** No entry: an empty slot has bound 0. */
     static final int NONE = 0;
     /** The true value is at least the stored score (the node failed high: a β cut-off). */
-    static final int LOWER = 1;
+    public static final int LOWER = 1;
     /** The true value is at most the stored score (the node failed low: no move reached α). */
-    static final int UPPER = 2;
+    public static final int UPPER = 2;
     /** The stored score is the value. */
-    static final int EXACT = 3;
+    public static final int EXACT = 3;
 
     /** What {@link #probe} returns when the position is not in the table. */
     static final int MISSING = -1;
@@ -63,7 +63,7 @@ public final class TranspositionTable {
         TWO_TIER;
 
         /** The name on the command line: depth-preferred, always-replace, two-tier. */
-        String label() {
+        public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
 
@@ -176,11 +176,11 @@ public final class TranspositionTable {
         return scheme;
     }
 
-    long probes() {
+    public long probes() {
         return probes;
     }
 
-    long hits() {
+    public long hits() {
         return hits;
     }
 
