@@ -24,6 +24,7 @@ const state = {
   flipped: false,       // black at the bottom
   selected: -1,         // the square of the piece picked up, or -1
   thinking: 0,          // the id of the search running, or 0
+  comparing: false,     // its comparison runs: stop ends that in every chapter
   nodes: {}             // ply -> nodes the engine searched for the move it played there
 };
 
@@ -297,7 +298,7 @@ function render() {
   }
   $('fen-form').querySelector('button').disabled = busy;
   $('go').disabled = busy || !!view.over;
-  $('stop').hidden = !busy || !state.chapter.timed;
+  $('stop').hidden = !busy || !(state.chapter.timed || state.comparing);
 }
 
 function showError(text) {
@@ -356,6 +357,10 @@ async function think() {
       const row = document.createElement('tr');
       if (event.note) {
         cell(row, event.note, 'note').colSpan = 5;
+        if (event.comparing) {
+          state.comparing = true;
+          render();
+        }
       } else {
         cell(row, event.depth);
         cell(row, number(event.nodes));
@@ -371,6 +376,7 @@ async function think() {
     }
   }
   state.thinking = 0;
+  state.comparing = false;
   if (result === null || result.error) {
     if (result) {
       showError(result.error);

@@ -1,6 +1,8 @@
 package xiangqi;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * A Xiangqi position: the board, the side to move, and the history of the game: every move
@@ -36,6 +38,22 @@ public final class Position {
     private int[] moveStack = new int[256];
     private boolean[] irreversibleStack = new boolean[256];
     private int ply;
+
+    // What Repetition derives from the history, kept so that a game of 100,000 moves does not
+    // cost 100,000 steps at every node of a search. Derived on demand, never in makeMove (the
+    // move generator's legality test), and forgotten by unmakeMove for the moves it takes back.
+    // The index of the keys, for the far end of Repetition's scan: for each key, the latest
+    // indexed entry that has it; for each indexed entry, the entry before it with the same key
+    // (-1 if none), how many entries share the key back to the last irreversible move before
+    // it, itself included, and the last irreversible entry at or before it (-1 if none).
+    private final Map<Long, Integer> latestWithKey = new HashMap<>();
+    private int[] previousWithKey = new int[0];
+    private int[] runWithKey = new int[0];
+    private int[] lastIrreversible = new int[0];
+    private int indexed;
+    // Repetition's note on each entry (its count toward the move limit), for entries [0, noted).
+    private long[] noteStack = new long[256];
+    private int noted;
 
     private Position() {
     }
@@ -82,6 +100,74 @@ public final class Position {
      */
     boolean irreversible(int index) {
         return irreversibleStack[index];
+    }
+
+    /**
+     * The latest history entry before {@code below} whose position (before the move) had the
+     * key {@code key}, with no irreversible move from it up to {@code below}; -1 if none. The
+     * index answers it in a few steps however long the game, where a scan would step back over
+     * every entry; it is built up to {@code below} on first use.
+     */
+    int latestEntryWithKey(long key, int below) {
+        indexUpTo(below);
+        Integer latest = latestWithKey.get(key);
+        int entry = latest == null ? -1 : latest;
+        while (entry >= below) {
+            entry = previousWithKey[entry];
+        }
+        int irreversibleBefore = below == 0 ? -1 : lastIrreversible[below - 1];
+        return entry > irreversibleBefore ? entry : -1;
+    }
+
+    /** How many entries before {@code below} had the key {@code key}, with no irreversible move since. */
+    int entriesWithKey(long key, int below) {
+        int latest = latestEntryWithKey(key, below);
+        return latest == -1 ? 0 : runWithKey[latest];
+    }
+
+    /** Brings the entries before {@code end} into the index, each in a few steps. */
+    private void indexUpTo(int end) {
+        if (previousWithKey.length < end) {
+            int capacity = Math.max(end, 2 * previousWithKey.length);
+            previousWithKey = Arrays.copyOf(previousWithKey, capacity);
+            runWithKey = Arrays.copyOf(runWithKey, capacity);
+            lastIrreversible = Arrays.copyOf(lastIrreversible, capacity);
+        }
+        for (; indexed < end; indexed++) {
+            int entry = indexed;
+            Integer before = latestWithKey.put(keyStack[entry], entry);
+            int previous = before == null ? -1 : before;
+            int irreversibleBefore = entry == 0 ? -1 : lastIrreversible[entry - 1];
+            previousWithKey[entry] = previous;
+            runWithKey[entry] = 1 + (previous > irreversibleBefore ? runWithKey[previous] : 0);
+            lastIrreversible[entry] = irreversibleStack[entry] ? entry : irreversibleBefore;
+        }
+    }
+
+    /** Takes the last indexed entry out of the index: its move is being taken back. */
+    private void unindexLast() {
+        indexed--;
+        long entryKey = keyStack[indexed];
+        if (previousWithKey[indexed] == -1) {
+            latestWithKey.remove(entryKey);
+        } else {
+            latestWithKey.put(entryKey, previousWithKey[indexed]);
+        }
+    }
+
+    /** How many entries, from the first, carry Repetition's note. */
+    int notedEntries() {
+        return noted;
+    }
+
+    /** Repetition's note on entry {@code index}, one of the first {@link #notedEntries}. */
+    long noteAt(int index) {
+        return noteStack[index];
+    }
+
+    /** Notes the first entry that has no note yet; it stands until its move is taken back. */
+    void addNote(long note) {
+        noteStack[noted++] = note;
     }
 
     /**
@@ -137,6 +223,7 @@ public final class Position {
             keyStack = Arrays.copyOf(keyStack, ply * 2);
             moveStack = Arrays.copyOf(moveStack, ply * 2);
             irreversibleStack = Arrays.copyOf(irreversibleStack, ply * 2);
+            noteStack = Arrays.copyOf(noteStack, ply * 2);
         }
         capturedStack[ply] = captured;
         clockStack[ply] = halfmoveClock;
@@ -165,6 +252,10 @@ public final class Position {
         int from = Move.from(move);
         int to = Move.to(move);
         ply--;
+        while (indexed > ply) {
+            unindexLast(); // what was derived from this move goes with it
+        }
+        noted = Math.min(noted, ply);
         sideToMove ^= 1;
         if (sideToMove == Piece.BLACK) {
             fullmoveNumber--;

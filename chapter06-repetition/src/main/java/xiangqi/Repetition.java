@@ -14,7 +14,8 @@ import java.util.List;
  * and no soldier's step forward came between (neither can be undone), and only with the
  * same side to move, so from the current position we step back through the history stack
  * over the moves since the last such move and compare keys two plies at a time (4 plies
- * is the shortest cycle).
+ * is the shortest cycle). Past {@link #SCANNED_PLIES} the position's index of keys answers,
+ * so that a game of any length costs a search the same at every node.
  *
  * <p><b>When it is ruled.</b> This chapter follows the Asian (WXF/AXF) rules, as Pikafish and
  * Fairy-Stockfish do. An arbiter rules when a position stands for the third time, the cycle
@@ -26,7 +27,7 @@ import java.util.List;
  * capture ({@link #moveLimitReached}).
  *
  * <p><b>The verdict.</b> The moves between the two occurrences form a cycle; each side
- * made half of them. A side's level is {@link Level#CHECK} if every one of its moves gave
+ * made half of them (from the third occurrence on, the last two cycles are judged together). A side's level is {@link Level#CHECK} if every one of its moves gave
  * check, else {@link Level#CHASE} if every one of them chased, and the same enemy piece
  * all cycle long, else {@link Level#IDLE}. The higher level loses; equal levels draw. So
  * mutual perpetual check is a draw, perpetual check against perpetual chase loses for the
@@ -62,12 +63,15 @@ public final class Repetition {
     /**
      * The ruling, and why: the cycle (history indexes {@code start} up to the present), each
      * side's level, for a chasing side the square where the piece it chased stood when the
-     * cycle began, and how many times the position has now stood ({@code occurrence}: 2 at
-     * the first return).
+     * cycle began, how many times the position has now stood ({@code occurrence}: 2 at the
+     * first return), and the history index from which the levels were judged
+     * ({@code judgedFrom}): {@code start} at the first return; from the third occurrence on,
+     * the occurrence before {@code start}, so that the last two cycles are judged together.
      */
-    public record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom, int occurrence) {
-        static final Verdict NO_REPETITION = new Verdict(Outcome.NONE, -1, new int[0], new Level[0], new int[0], 1);
-        static final Verdict MOVE_LIMIT = new Verdict(Outcome.MOVE_LIMIT, -1, new int[0], new Level[0], new int[0], 1);
+    public record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom, int occurrence,
+            int judgedFrom) {
+        static final Verdict NO_REPETITION = new Verdict(Outcome.NONE, -1, new int[0], new Level[0], new int[0], 1, -1);
+        static final Verdict MOVE_LIMIT = new Verdict(Outcome.MOVE_LIMIT, -1, new int[0], new Level[0], new int[0], 1, -1);
 
         /**
          * Does an arbiter end the game here? At the move limit, and at the third occurrence of
@@ -87,6 +91,13 @@ public final class Repetition {
     static final int COUNTED_CHECKS = 10;
 
     static final int NOT_FOUND = -1;
+    /**
+     * How far back the scan compares keys one by one, more than a search's depth and the move
+     * limit's 120 plies; further back, in a game that went on without a capture for longer (a
+     * GUI may send 100,000 moves), the position's index of keys answers instead, so that the
+     * scan costs the same at every node however long the game.
+     */
+    static final int SCANNED_PLIES = 256;
 
     /**
      * What a piece is worth when one piece takes another: a piece attacked by a cheaper
@@ -118,22 +129,37 @@ public final class Repetition {
     static int findBefore(Position position, int below) {
         long key = position.key();
         int length = position.historyLength();
-        for (int i = length - 1; i >= 0 && !position.irreversible(i); i--) {
+        int floor = Math.max(0, length - SCANNED_PLIES);
+        for (int i = length - 1; i >= floor; i--) {
+            if (position.irreversible(i)) {
+                return NOT_FOUND;
+            }
             int plies = length - i;
             if (i < below && plies >= 4 && plies % 2 == 0 && position.keyBefore(i) == key) {
                 return i;
             }
         }
-        return NOT_FOUND;
+        // Further back the position's index answers (the same key means the same side to move).
+        return floor == 0 ? NOT_FOUND : position.latestEntryWithKey(key, Math.min(below, floor));
     }
 
-    /** How many times the current position has stood since the last irreversible move, now included. */
+    /**
+     * How many times the current position has stood since the last irreversible move, now
+     * included: one scan over the recent moves, then the index for the rest.
+     */
     static int occurrences(Position position) {
+        long key = position.key();
+        int length = position.historyLength();
+        int floor = Math.max(0, length - SCANNED_PLIES);
         int count = 1;
-        for (int i = find(position); i != NOT_FOUND; i = findBefore(position, i)) {
-            count++;
+        for (int i = length - 1; i >= floor; i--) {
+            if (position.irreversible(i)) {
+                return count;
+            }
+            int plies = length - i;
+            count += plies >= 4 && plies % 2 == 0 && position.keyBefore(i) == key ? 1 : 0;
         }
-        return count;
+        return floor == 0 ? count : count + position.entriesWithKey(key, floor);
     }
 
     /**
@@ -164,19 +190,28 @@ public final class Repetition {
         return moveLimitReached(position) && !verdict.endsTheGame() ? Verdict.MOVE_LIMIT : verdict;
     }
 
-    /** The ruling on the cycle the current position closes, if it closes one. */
+    /**
+     * The ruling on the cycle the current position closes, if it closes one. At the first
+     * return the cycle is judged alone. From the third occurrence on, the moves since the
+     * occurrence before it are judged, both cycles together: an arbiter rules on everything
+     * played since the first of the three, and two cycles that each chase a different piece
+     * (one chariot chasing one cannon, then another chariot another cannon) chase no piece
+     * on every move; a side that chases the same piece in both loses as before.
+     */
     private static Verdict judgeCycle(Position position) {
         int start = find(position);
         if (start == NOT_FOUND) {
             return Verdict.NO_REPETITION;
         }
         int occurrence = occurrences(position);
-        int[] cycle = new int[position.historyLength() - start];
-        for (int i = 0; i < cycle.length; i++) {
-            cycle[i] = position.moveAt(start + i);
+        int judgedFrom = occurrence >= ARBITER_OCCURRENCES ? findBefore(position, start) : start;
+        int[] judged = new int[position.historyLength() - judgedFrom];
+        for (int i = 0; i < judged.length; i++) {
+            judged[i] = position.moveAt(judgedFrom + i);
         }
-        for (int i = cycle.length - 1; i >= 0; i--) {
-            position.unmakeMove(cycle[i]);
+        int[] cycle = Arrays.copyOfRange(judged, start - judgedFrom, judged.length);
+        for (int i = judged.length - 1; i >= 0; i--) {
+            position.unmakeMove(judged[i]);
         }
         // A piece is known by the square it stood on when the cycle began, so a chased piece
         // that runs away is still the same piece. Pieces that never move keep their square.
@@ -186,9 +221,11 @@ public final class Repetition {
         boolean[][] chasedEveryMove = new boolean[2][Square.COUNT];
         Arrays.fill(chasedEveryMove[Piece.RED], true);
         Arrays.fill(chasedEveryMove[Piece.BLACK], true);
-        for (int move : cycle) {
+        for (int move : judged) {
             int mover = position.sideToMove();
-            boolean[] before = chasedPieces(position, identity);
+            // A check on the mover suspends its attacks, it does not end them: a move out of
+            // check attacks anew only a piece that no piece of the mover attacked before it.
+            boolean[] before = position.inCheck() ? attackedPieces(position, identity) : chasedPieces(position, identity);
             position.makeMove(move);
             identity[Move.to(move)] = identity[Move.from(move)];
             checkedEveryMove[mover] &= position.inCheck();
@@ -216,7 +253,7 @@ public final class Repetition {
         }
         int order = level[Piece.RED].compareTo(level[Piece.BLACK]);
         Outcome outcome = order == 0 ? Outcome.DRAW : order > 0 ? Outcome.RED_LOSES : Outcome.BLACK_LOSES;
-        return new Verdict(outcome, start, cycle, level, chasedFrom, occurrence);
+        return new Verdict(outcome, start, cycle, level, chasedFrom, occurrence, judgedFrom);
     }
 
     /**
@@ -233,35 +270,78 @@ public final class Repetition {
      * The plies since the last capture that count toward the move limit. A side may not reach
      * the limit by checking: once it has given {@link #COUNTED_CHECKS} checks, its further
      * checks and the replies to them do not count. The count is the halfmove clock until that
-     * could matter; past the limit the moves are replayed to find the checks, as in {@link
-     * #judge}. Plies before the history began (the FEN's clock) count in full.
+     * could matter; past the limit it is read from the note on the last move (see {@link
+     * #noteHistory}). Plies before the history began (the FEN's clock) count in full.
      */
     static int pliesTowardLimit(Position position) {
         int clock = position.halfmoveClock();
-        if (clock < MOVE_LIMIT_PLIES) {
+        if (clock < MOVE_LIMIT_PLIES || position.historyLength() == 0) {
             return clock; // uncounted checks only lower the count
         }
-        int[] moves = new int[Math.min(clock, position.historyLength())];
-        int first = position.historyLength() - moves.length;
+        noteHistory(position);
+        return counted(position.noteAt(position.historyLength() - 1));
+    }
+
+    /**
+     * Notes every entry of the history that has no note yet with the count toward the move
+     * limit after its move: how many plies count since the last capture, each side's checks
+     * (up to one past {@link #COUNTED_CHECKS}), and whether the move answered an uncounted
+     * check. A note follows from the one before it and from whether the move gave check, so
+     * the moves without a note are taken back and replayed once; after that, each new move
+     * costs one test for check. Packed in a long: the count in the low 32 bits, red's checks
+     * from bit 32, black's from bit 40, the reply flag at bit 48.
+     */
+    private static void noteHistory(Position position) {
+        int length = position.historyLength();
+        int first = position.notedEntries();
+        if (first == length - 1) { // the common case in a search: the position is right after the move
+            int mover = position.sideToMove() ^ 1;
+            long previous = first == 0 ? note(position.halfmoveClock() - 1, 0, 0, false) : position.noteAt(first - 1);
+            position.addNote(nextNote(previous, mover, position.halfmoveClock() == 0, position.inCheck()));
+            return;
+        }
+        int[] moves = new int[length - first];
         for (int i = 0; i < moves.length; i++) {
             moves[i] = position.moveAt(first + i);
         }
         for (int i = moves.length - 1; i >= 0; i--) {
             position.unmakeMove(moves[i]);
         }
-        int counted = clock - moves.length;
-        int[] checks = new int[2];
-        boolean replyToUncounted = false;
+        long note = first == 0 ? note(position.halfmoveClock(), 0, 0, false) : position.noteAt(first - 1);
         for (int move : moves) {
             int mover = position.sideToMove();
             position.makeMove(move);
-            boolean check = position.inCheck();
-            checks[mover] += check ? 1 : 0;
-            boolean uncounted = check && checks[mover] > COUNTED_CHECKS;
-            counted += uncounted || replyToUncounted ? 0 : 1;
-            replyToUncounted = uncounted;
+            note = nextNote(note, mover, position.halfmoveClock() == 0, position.inCheck());
+            position.addNote(note);
         }
-        return counted;
+    }
+
+    /** The note after a move by {@code mover}: a capture starts the count again. */
+    private static long nextNote(long previous, int mover, boolean capture, boolean check) {
+        if (capture) {
+            return note(0, 0, 0, false);
+        }
+        int[] checks = {checks(previous, Piece.RED), checks(previous, Piece.BLACK)};
+        checks[mover] = Math.min(checks[mover] + (check ? 1 : 0), COUNTED_CHECKS + 1);
+        boolean uncounted = check && checks[mover] > COUNTED_CHECKS;
+        boolean replyToUncounted = (previous >>> 48 & 1) == 1;
+        int counted = counted(previous) + (uncounted || replyToUncounted ? 0 : 1);
+        return note(counted, checks[Piece.RED], checks[Piece.BLACK], uncounted);
+    }
+
+    /** A note from its parts (see {@link #noteHistory} for the layout). */
+    private static long note(int counted, int redChecks, int blackChecks, boolean uncountedCheck) {
+        return counted | (long) redChecks << 32 | (long) blackChecks << 40 | (uncountedCheck ? 1L << 48 : 0);
+    }
+
+    /** The plies a note counts toward the move limit. */
+    private static int counted(long note) {
+        return (int) note;
+    }
+
+    /** The checks a note counts for {@code color}, up to one past {@link #COUNTED_CHECKS}. */
+    private static int checks(long note, int color) {
+        return (int) (note >>> (color == Piece.RED ? 32 : 40) & 0xff);
     }
 
     /**
@@ -280,6 +360,15 @@ public final class Repetition {
                     : "the position after ply " + verdict.start(); // plies, as the demo's games count them
             lines.add(first + " came back " + verdict.cycle().length + " plies later: "
                     + String.join(" ", Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
+            // From the third occurrence on, the cycle before counts too; say so when it differs.
+            int[] earlier = new int[verdict.start() - Math.max(verdict.judgedFrom(), 0)];
+            Arrays.setAll(earlier, i -> position.moveAt(verdict.judgedFrom() + i));
+            if (earlier.length > 0 && !Arrays.equals(earlier, verdict.cycle())) {
+                lines.add("before that, " + (verdict.judgedFrom() == 0 ? "the position before the first move"
+                        : "the position after ply " + verdict.judgedFrom()) + " came back " + earlier.length
+                        + " plies later: " + String.join(" ", Arrays.stream(earlier).mapToObj(Move::toUci).toList())
+                        + " (both cycles are judged)");
+            }
             for (int color = Piece.RED; color <= Piece.BLACK; color++) {
                 Level level = verdict.level()[color];
                 String detail = switch (level) {
@@ -319,6 +408,26 @@ public final class Repetition {
     }
 
     /**
+     * The enemy pieces the side to move attacks at all, legally or not and with gain or not,
+     * by a piece that may chase (not the general, not a soldier). Indexed by the pieces'
+     * identity. Asked of a side in check, whose legal captures are only those the check allows.
+     */
+    private static boolean[] attackedPieces(Position position, int[] identity) {
+        boolean[] attacked = new boolean[Square.COUNT];
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generatePseudoLegal(position, moves);
+        for (int i = 0; i < count; i++) {
+            int attacker = Piece.type(position.pieceAt(Move.from(moves[i])));
+            int victim = position.pieceAt(Move.to(moves[i]));
+            if (victim != Piece.EMPTY && Piece.type(victim) != Piece.GENERAL
+                    && attacker != Piece.GENERAL && attacker != Piece.SOLDIER) {
+                attacked[identity[Move.to(moves[i])]] = true;
+            }
+        }
+        return attacked;
+    }
+
+    /**
      * Would this legal capture win something? The rules of chase, one by one, each with the
      * position (red to move) and capture that {@code RepetitionTest.chaseRules} tries. The
      * capture is legal, so an attacker pinned to its own general, or one that would let
@@ -338,9 +447,13 @@ public final class Repetition {
         }
         // A piece pinned to its own general chases nothing, not even the pinner it may legally
         // take (the Asian rules' diagrams 39-41: a chariot held by a horse does not chase that
-        // horse). 3k5/9/9/9/9/9/9/4n4/4R4/5K3 w: the chariot on e1 blocks the horse's leg
-        // towards f0, so e1e2 is no chase; with the general on e0 instead, it is one.
-        if (position.pinnedToGeneral(from)) {
+        // horse; rule 27: nor does a chariot held on its file by a cannon as it moves along that
+        // file). 3k5/9/9/9/9/9/9/4n4/4R4/5K3 w: the chariot on e1 blocks the horse's leg
+        // towards f0, so e1e2 is no chase; with the general on e0 instead, it is one. But a piece
+        // whose move has just made a new attack on the piece that pins it chases it (rule 18,
+        // diagrams 37 and 38: a chariot that follows a cannon, and blocks the cannon's check as
+        // its second screen, still chases that cannon).
+        if (position.pinnedToGeneral(from) && !newAttackOnPinner(position, capture)) {
             return false;
         }
         // An attack on the general is a check, ruled by its own level.
@@ -406,6 +519,31 @@ public final class Repetition {
             }
         }
         return false;
+    }
+
+    /**
+     * Is this legal capture by a pinned piece the new attack of a piece that has just moved, on
+     * the piece that pins it? The last move of the history brought the attacker here, not along
+     * the line of the capture (moving along it, a chariot attacked the same square before, as
+     * in rule 27's diagram), and taking the victim frees the attacker.
+     */
+    private static boolean newAttackOnPinner(Position position, int capture) {
+        int length = position.historyLength();
+        int last = length > 0 ? position.moveAt(length - 1) : Move.NONE;
+        int from = Move.from(capture);
+        int to = Move.to(capture);
+        if (last == Move.NONE || Move.to(last) != from) {
+            return false;
+        }
+        boolean alongTheLine = Square.file(Move.from(last)) == Square.file(from) && Square.file(to) == Square.file(from)
+                || Square.rank(Move.from(last)) == Square.rank(from) && Square.rank(to) == Square.rank(from);
+        if (alongTheLine) {
+            return false;
+        }
+        position.makeMove(capture);
+        boolean free = !position.pinnedToGeneral(to);
+        position.unmakeMove(capture);
+        return free;
     }
 
     /** Could the piece on {@code victim}, were it its side's turn, legally take the attacker? */

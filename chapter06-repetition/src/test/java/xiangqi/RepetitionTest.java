@@ -204,6 +204,64 @@ public class RepetitionTest {
             assertThat(verdict(fen, cycle + " " + cycle + " " + closing)).as(rule).isEqualTo(expected);
         }
 
+        /**
+         * Two red chariots on rank 2, two black cannons at its ends (the elephant and advisor
+         * keep each chariot's line off the far cannon, and the cannons from protecting each
+         * other). Each chariot in turn steps off the rank and back, following its own cannon.
+         */
+        static final String TWO_CHARIOTS_TWO_CANNONS = "5k3/9/9/9/9/9/9/c1R1BAR1c/9/3K5 b";
+        static final String FIRST_CHARIOT_ROUND = "a2a1 c2c1 a1a2 c1c2";
+        static final String SECOND_CHARIOT_ROUND = "i2i3 g2g3 i3i2 g3g2";
+
+        @Test
+        @DisplayName("two chariots take turns, each chasing its own cannon: at the third occurrence both cycles count, a draw")
+        void twoChariotsTakingTurnsOnTwoCannonsDraw() {
+            // The position stands for the third time after the second round. Each round alone
+            // chases one cannon with every move, but over the two (what an arbiter rules on) the
+            // attacks alternate between the cannons and no cannon is attacked anew by every move.
+            Repetition.Verdict verdict = Repetition.judge(after(TWO_CHARIOTS_TWO_CANNONS,
+                    (FIRST_CHARIOT_ROUND + " " + SECOND_CHARIOT_ROUND).split(" ")));
+            assertThat(verdict.occurrence()).isEqualTo(Repetition.ARBITER_OCCURRENCES);
+            assertThat(verdict.cycle()).hasSize(4);
+            assertThat(verdict.judgedFrom()).isZero(); // both cycles: from the first occurrence
+            assertThat(verdict.level()).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+            // The same chariot twice chases the same cannon with every move: red loses.
+            assertThat(verdict(TWO_CHARIOTS_TWO_CANNONS, FIRST_CHARIOT_ROUND + " " + FIRST_CHARIOT_ROUND)).isEqualTo("red-loses");
+            assertThat(verdict(TWO_CHARIOTS_TWO_CANNONS, SECOND_CHARIOT_ROUND + " " + SECOND_CHARIOT_ROUND)).isEqualTo("red-loses");
+            // At the second occurrence only the last cycle is known, and it is a chase.
+            assertThat(verdict(TWO_CHARIOTS_TWO_CANNONS, FIRST_CHARIOT_ROUND)).isEqualTo("red-loses");
+        }
+
+        @Test
+        @DisplayName("a check suspends an attack without ending it: the move out of check does not attack anew")
+        void moveOutOfCheckIsNoNewAttack() {
+            // The c-chariot attacks the i-cannon (c1c2, c2c1); a1a0 checks through the b0 chariot,
+            // which steps away (b0b1) and back (b1b0). b0b1 only frees the c1 chariot's capture of
+            // i1, which the check had held back, and b1b0 only takes away a1's protection of i1 (b1
+            // was its screen): neither attacks a cannon anew. Without the first rule, red lost.
+            String cycle = "i2i1 c2c1 a1a0 b0b1 a0a1 b1b0 i1i2 c1c2";
+            Repetition.Verdict verdict = Repetition.judge(after("5k3/9/9/9/9/9/9/8c/c1R6/1R1K5 w",
+                    ("c1c2 " + cycle + " " + cycle).split(" ")));
+            assertThat(verdict.cycle()).hasSize(8);
+            assertThat(verdict.level()).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("a chariot that blocks a cannon's check as its second screen still chases it (rule 18, diagrams 37-38)")
+        void secondScreenStillChases() {
+            // The f9 cannon runs between f9, where it checks through the f4 horse, and h9, where it
+            // attacks the h2 horse through the h4 soldier: one check, one chase, idle. The chariot
+            // follows it from f6 to h6 and back; on f6 it blocks the check and is pinned, yet it
+            // attacks the cannon anew, and taking it would free it. Red chases for ever and loses.
+            Repetition.Verdict verdict = Repetition.judge(after("3k1c3/9/9/7R1/9/5N1p1/9/7N1/9/5K3 w",
+                    "h6f6 f9h9 f6h6 h9f9 h6f6 f9h9 f6h6 h9f9 h6f6".split(" ")));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.IDLE);
+            assertThat(Square.name(verdict.chasedFrom()[Piece.RED])).isEqualTo("f9");
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.RED_LOSES);
+        }
+
         @Test
         @DisplayName("a soldier may attack for ever: the same dance with a chariot loses, with a soldier draws")
         void soldierAttacksAreNotChases() {
@@ -442,6 +500,95 @@ public class RepetitionTest {
     }
 
     @Nested
+    @DisplayName("long games: the same rulings past the scan's reach, from the index and the notes")
+    class LongGames {
+        /** From the start position, four moves there and back, {@code plies} plies: no capture, no check. */
+        private Position shuffle(int plies, String... round) {
+            Position position = Position.startPosition();
+            play(position, plies, round);
+            return position;
+        }
+
+        private void play(Position position, int plies, String... round) {
+            for (int i = 0; i < plies; i++) {
+                Fixtures.play(position, round[i % round.length]);
+            }
+        }
+
+        private static final String[] LEFT_HORSES = {"b0c2", "b9c7", "c2b0", "c7b9"};
+        private static final String[] RIGHT_HORSES = {"h0g2", "h9g7", "g2h0", "g7h9"};
+
+        @Test
+        @DisplayName("a shuffle of 1,000 plies: the last occurrence, every occurrence, and the verdict")
+        void longShuffle() {
+            Position position = shuffle(1000, LEFT_HORSES);
+            assertThat(position.historyLength()).isGreaterThan(Repetition.SCANNED_PLIES);
+            assertThat(Repetition.find(position)).isEqualTo(996);
+            assertThat(Repetition.findBefore(position, 996)).isEqualTo(992);
+            assertThat(Repetition.occurrences(position)).isEqualTo(251); // the start, and after every round
+            Repetition.Verdict verdict = Repetition.judge(position);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+            assertThat(verdict.occurrence()).isEqualTo(251);
+            assertThat(Repetition.ruledInSearch(position, 1)).isTrue();
+            // 300 plies of the other horses, then the left horses out: a position that last stood
+            // before move 998, further back than the scan reaches, found through the index.
+            play(position, 300, RIGHT_HORSES);
+            Fixtures.play(position, "b0c2", "b9c7");
+            assertThat(position.historyLength() - Repetition.find(position)).isGreaterThan(Repetition.SCANNED_PLIES);
+            assertThat(Repetition.find(position)).isEqualTo(998);
+            assertThat(Repetition.findBefore(position, 998)).isEqualTo(994);
+            assertThat(Repetition.occurrences(position)).isEqualTo(251);
+            // A capture ends it: nothing before it is found any more, near or far.
+            Fixtures.play(position, "h2h9", "i9h9", "c2b0", "c7b9", "b0c2", "b9c7");
+            assertThat(Repetition.find(position)).isEqualTo(position.historyLength() - 4);
+            assertThat(Repetition.occurrences(position)).isEqualTo(2);
+        }
+
+        @Test
+        @DisplayName("the index follows the history: a position searched from and taken back gives the same answers")
+        void indexFollowsMakeAndUnmake() {
+            Position position = shuffle(600, LEFT_HORSES);
+            int occurrences = Repetition.occurrences(position);
+            Search.withRepetitions(table()).search(position, 3); // makes and takes back many moves
+            assertThat(Repetition.occurrences(position)).isEqualTo(occurrences);
+            // Take back 300 plies and play them again: the index is rebuilt, not trusted blindly.
+            int[] moves = new int[300];
+            for (int i = 0; i < moves.length; i++) {
+                moves[i] = position.moveAt(300 + i);
+            }
+            for (int i = moves.length - 1; i >= 0; i--) {
+                position.unmakeMove(moves[i]);
+            }
+            assertThat(Repetition.occurrences(position)).isEqualTo(76);
+            for (int move : moves) {
+                position.makeMove(move);
+            }
+            assertThat(Repetition.occurrences(position)).isEqualTo(occurrences);
+            assertThat(Repetition.find(position)).isEqualTo(596);
+        }
+
+        @Test
+        @DisplayName("600 plies of checks: only red's first ten checks and their replies count toward the limit")
+        void longCheckingGameCount() {
+            // Red checks on every move; after its tenth, neither its checks nor black's replies
+            // count: 20 plies, however long it goes on.
+            String[] round = {"a8a9", "d9d8", "a9a8", "d8d9"};
+            Position position = Position.fromFen(CHARIOT_CHECKS);
+            for (int i = 0; i < 600; i++) {
+                Fixtures.play(position, round[i % 4]);
+            }
+            assertThat(position.halfmoveClock()).isEqualTo(600);
+            assertThat(Repetition.pliesTowardLimit(position)).isEqualTo(20);
+            Search.withRepetitions(table()).search(position, 3);
+            assertThat(Repetition.pliesTowardLimit(position)).isEqualTo(20);
+            // A quiet move by each side counts two plies more.
+            Fixtures.play(position, "a8a7", "d9d8");
+            assertThat(Repetition.pliesTowardLimit(position)).isEqualTo(22);
+            assertThat(Repetition.judge(position).outcome()).isEqualTo(Repetition.Outcome.NONE);
+        }
+    }
+
+    @Nested
     @DisplayName("the judge command")
     class JudgeCommand {
         private static final String CHECKS = "a8a9 d9d8 a9a8 d8d9 a8a9";
@@ -473,6 +620,20 @@ public class RepetitionTest {
                     "red-loses");
             assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why").lines())
                     .contains("red   chase every red move attacked anew the black cannon that stood on b7");
+        }
+
+        @Test
+        @DisplayName("--why names the cycle before when the two cycles judged together differ")
+        void whyNamesBothCycles() {
+            String moves = Verdict.FIRST_CHARIOT_ROUND + " " + Verdict.SECOND_CHARIOT_ROUND;
+            assertThat(judge(Verdict.TWO_CHARIOTS_TWO_CANNONS, moves, "--why").lines()).containsExactly(
+                    "the position after ply 4 came back 4 plies later: i2i3 g2g3 i3i2 g3g2",
+                    "before that, the position before the first move came back 4 plies later: a2a1 c2c1 a1a2 c1c2"
+                            + " (both cycles are judged)",
+                    "red   idle  neither all checks nor all chases of one piece",
+                    "black idle  neither all checks nor all chases of one piece",
+                    "the position stands for the third time: an arbiter rules now",
+                    "draw");
         }
 
         @ParameterizedTest(name = "{0}")

@@ -382,7 +382,7 @@ class UciTest {
         @Override
         public void close() throws Exception {
             try {
-                send("quit"); // a search still running is left behind, unanswered
+                send("quit"); // a search still running runs to its depth and answers first
                 toEngine.close();
             } catch (IOException engineAlreadyGone) {
                 // the engine has stopped reading: nothing left to tell it
@@ -391,10 +391,6 @@ class UciTest {
             assertThat(status).as("exit status").isZero();
             assertThat(err.toString(StandardCharsets.UTF_8)).as("stderr").isEmpty();
         }
-    }
-
-    private static long millisBetween(long fromNanos, long toNanos) {
-        return (toNanos - fromNanos) / 1_000_000;
     }
 
     @Test
@@ -456,38 +452,70 @@ class UciTest {
     }
 
     @Test
-    @DisplayName("quit during a search ends the session at once: this chapter's search cannot be stopped, "
-            + "so the engine does not wait for it, and no bestmove comes")
+    @DisplayName("quit during a search: this chapter's search cannot be stopped, so it runs on to its depth, "
+            + "its bestmove comes, and then the engine ends")
     void quitDuringASearch() throws Exception {
         try (Engine engine = new Engine().ready()) {
-            engine.send("go"); // to Search.DEFAULT_DEPTH: a second or more, left to run on in this JVM
+            engine.send("go"); // to Search.DEFAULT_DEPTH: a second or more, far longer than sending quit takes
             long quitSent = engine.send("quit");
-            long ended = engine.awaitEnd(10_000);
+            Engine.Line best = engine.await("bestmove", 60_000);
+            engine.awaitEnd(10_000);
 
-            assertThat(millisBetween(quitSent, ended)).as("run returns at once").isLessThan(1000);
-            assertThat(engine.allTexts()).as("the search was still running").noneMatch(line -> line.startsWith("bestmove"));
+            assertThat(best.nanos()).as("the search ran on after quit").isGreaterThan(quitSent);
+            MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
+            assertThat(engine.allTexts()).filteredOn(line -> line.startsWith("bestmove")).hasSize(1);
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"go depth 32", "go infinite", "go wtime 900000 btime 900000", "go depth 32\nquit"})
-    @DisplayName("in a process of its own, the end of the input or quit during a search ends the engine: "
-            + "the search that cannot be stopped does not keep it alive")
-    void endOfInputEndsTheProcess(String input, @TempDir Path dir) throws Exception {
+    @ValueSource(strings = {
+        "uci|position startpos|go depth 3",
+        "uci|position startpos|go depth 3|quit",
+        "position startpos|go depth 3|go depth 2",
+        "position startpos|go depth 3|go depth 2|quit",
+        "go depth 2|isready|go depth 1|quit|go depth 1",
+    })
+    @DisplayName("commands piped all at once, then the end of the input or quit: every go read before it is "
+            + "answered with one legal bestmove, then the engine ends; a line after quit is not read")
+    void pipedGoIsAnswered(String input) {
+        List<String> sent = List.of(input.split("\\|"));
+        List<String> read = sent.contains("quit") ? sent.subList(0, sent.indexOf("quit")) : sent;
+        Run session = runWithInput(String.join("\n", sent) + "\n", "uci");
+
+        assertThat(session.status()).isZero();
+        assertThat(session.err()).isEmpty();
+        List<String> bestmoves = session.lines().stream().filter(line -> line.startsWith("bestmove ")).toList();
+        assertThat(bestmoves).hasSize((int) read.stream().filter(line -> line.startsWith("go ")).count());
+        bestmoves.forEach(best -> MoveGenerator.parseLegal(Position.startPosition(), best.substring("bestmove ".length())));
+        assertThat(session.lines()).filteredOn(line -> line.equals("readyok"))
+                .hasSize((int) read.stream().filter(line -> line.equals("isready")).count());
+        assertThat(session.lines()).last().asString().startsWith("bestmove ");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"go depth 3", "go depth 3\nquit", "go infinite depth 2", "go wtime 900000 btime 900000 depth 2",
+        "go depth 3\ngo depth 2\nquit"})
+    @DisplayName("in a process of its own, as a script pipes it: after the end of the input or quit, each go is "
+            + "answered with its bestmove, and then the process ends")
+    void pipedGoInAProcessOfItsOwn(String input, @TempDir Path dir) throws Exception {
         Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process engine = new ProcessBuilder(java.toString(), "-cp", classes.toString(), "xiangqi.app.Main", "uci")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try (OutputStream toEngine = engine.getOutputStream()) {
-            toEngine.write((input + "\n").getBytes(StandardCharsets.UTF_8));
+            toEngine.write(("uci\nposition startpos\n" + input + "\n").getBytes(StandardCharsets.UTF_8));
             toEngine.flush();
             if (!input.endsWith("quit")) {
                 toEngine.close(); // the end of the input; after quit, the input stays open
             }
-            assertThat(engine.waitFor(20, TimeUnit.SECONDS)).as("the engine ended within 20 s").isTrue();
+            assertThat(engine.waitFor(60, TimeUnit.SECONDS)).as("the engine ended within 60 s").isTrue();
             assertThat(engine.exitValue()).isZero();
             assertThat(Files.readString(err)).isEmpty();
+            List<String> bestmoves = Files.readAllLines(out).stream().filter(line -> line.startsWith("bestmove ")).toList();
+            assertThat(bestmoves).hasSize(input.split("go ", -1).length - 1);
+            bestmoves.forEach(best -> MoveGenerator.parseLegal(Position.startPosition(), best.substring("bestmove ".length())));
         } finally {
             engine.destroyForcibly();
         }

@@ -35,8 +35,10 @@ import xiangqi.common.ErrorLine;
  * <p><b>A search nothing can stop.</b> This chapter's search has a fixed depth and no
  * clock: the limits it cannot honour ({@code wtime}, {@code movetime}, {@code nodes} ...)
  * get an error line, and the search goes to its depth. So {@code stop} cannot cut a search
- * short (its bestmove comes when it ends), and {@code quit} does not wait for one: the
- * worker is a daemon thread, and a search still running dies with the process, unanswered.
+ * short (its bestmove comes when it ends), and {@code quit} waits for it: a script that
+ * pipes {@code go} and then ends its input, or sends {@code quit}, still reads every
+ * answer. The search and every {@code go} queued before {@code quit} run to their depth,
+ * each prints its bestmove, and then the engine ends.
  */
 public final class Uci {
     /** The worker's sign to end: every command before it has been handled. */
@@ -66,12 +68,6 @@ public final class Uci {
     private volatile long goAnswered;
     /** Every {@code go} up to this number has been stopped: a {@code go infinite} no longer waits (guarded by {@code this}). */
     private long stoppedThrough;
-    /** {@code quit} or the end of the input has come: no search starts any more (guarded by {@code this}). */
-    private boolean quitting;
-    /** The worker is in a search, which nothing can stop (guarded by {@code this}). */
-    private boolean searching;
-    /** The worker has handled every command before {@link #END} (guarded by {@code this}). */
-    private boolean finished;
 
     public Uci(PrintStream out) {
         this.out = out;
@@ -84,11 +80,11 @@ public final class Uci {
 
     /**
      * Reads commands until {@code quit} or the end of the input, then waits for the worker to
-     * handle the commands before it, but not for a search, which cannot be stopped.
+     * handle the commands before it: a search that cannot be stopped runs to its depth and
+     * answers, so no {@code go} is left without its bestmove.
      */
     public void run(InputStream in) {
         Thread worker = new Thread(this::work, "uci-worker");
-        worker.setDaemon(true); // quit leaves a search still running to die with the process
         worker.start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         try {
@@ -98,9 +94,13 @@ public final class Uci {
         } catch (IOException e) {
             // the GUI is gone: as at the end of the input
         }
-        stopSearches(); // quit, or the end of the input: nobody is left to wait for an answer
+        stopSearches(); // quit, or the end of the input: a go infinite answers as soon as its search ends
         commands.add(END);
-        awaitWorker();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Handles one line as it is read: at once, or by queuing it. Returns false on {@code quit}. */
@@ -135,23 +135,6 @@ public final class Uci {
         notifyAll(); // a go infinite that has finished waits for this
     }
 
-    /**
-     * After {@code quit}: no search starts any more, and the reader waits until the worker has
-     * handled every queued command or is in a search. That search cannot be stopped, so
-     * {@code quit} does not wait for it: it dies with the process (the worker is a daemon).
-     */
-    private synchronized void awaitWorker() {
-        quitting = true;
-        while (!finished && !searching) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
     /** The worker: handles the queued commands in order until {@link #END}. */
     private void work() {
         try {
@@ -165,11 +148,6 @@ public final class Uci {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            synchronized (this) {
-                finished = true;
-                notifyAll();
-            }
         }
     }
 
@@ -219,9 +197,8 @@ public final class Uci {
 
     /**
      * {@code go} number {@code number}: searches with the limits it gives and answers
-     * {@code bestmove}, always, unless {@code quit} came before the search started. A refused
-     * {@code go} gets its error line and the move of a depth-1 search; without a position,
-     * {@code bestmove (none)}.
+     * {@code bestmove}, always, after {@code quit} too. A refused {@code go} gets its error
+     * line and the move of a depth-1 search; without a position, {@code bestmove (none)}.
      */
     private void go(String[] words, long number) {
         try {
@@ -237,16 +214,8 @@ public final class Uci {
                 out.println(error(e.getMessage() + " (searching to depth 1 instead)"));
                 limits = new Limits(1, null, false);
             }
-            if (!startSearch()) {
-                return; // after quit: nobody is left to read the answer
-            }
-            Search.Result result;
-            try {
-                search.restrict(limits.rootMoves());
-                result = search.search(position, limits.depth());
-            } finally {
-                endSearch();
-            }
+            search.restrict(limits.rootMoves());
+            Search.Result result = search.search(position, limits.depth());
             printInfo(result, out);
             if (limits.infinite()) {
                 awaitStop(number);
@@ -255,17 +224,6 @@ public final class Uci {
         } finally {
             goAnswered = number;
         }
-    }
-
-    /** Marks the worker as searching; returns false, and starts nothing, once {@code quit} has come. */
-    private synchronized boolean startSearch() {
-        searching = !quitting;
-        notifyAll(); // the reader, after quit, does not wait for a search
-        return searching;
-    }
-
-    private synchronized void endSearch() {
-        searching = false;
     }
 
     /** {@code go infinite} answers only after {@code stop} or {@code quit}, even when its search ended first. */

@@ -19,6 +19,9 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 import xiangqi.common.ErrorLine;
@@ -36,12 +39,13 @@ import xiangqi.common.ErrorLine;
  *   GET  /api/position?fen=F&amp;moves=m1+m2     the board, the legal moves, the move list, the end
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
- *   POST /api/stop                            end a timed search now (from chapter 5)
+ *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
  * </pre>
  * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}), copied from the
  * jar's resources by name: nothing in a request reaches the file system. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
- * a 4xx and the one line the command line would print, and the server goes on.
+ * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
+ * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
  */
 public final class WebBoard {
     /** The port {@code serve} listens on unless {@code --port} says otherwise. */
@@ -52,6 +56,34 @@ public final class WebBoard {
     static final long POLL_MILLIS = 1_500;
     /** The longest time a move may be given, in milliseconds. */
     static final int MAX_MOVETIME = 600_000;
+    /**
+     * The most connections open at once; one more is closed as soon as it arrives. There is
+     * a handler thread for each, so a request never waits for a thread, however many of the
+     * others are slow: a browser opens a few connections, a classroom a few dozen.
+     */
+    static final int MAX_CONNECTIONS = 100;
+    /**
+     * The seconds a client has to send its request, from its first byte to the end of its
+     * headers, and to start one on a new connection; then the connection is closed (within a
+     * second more), with the handler thread that was reading it.
+     */
+    static final int REQUEST_SECONDS = 2;
+
+    static {
+        // Why system properties: the JDK's server reads each request line and its headers on a
+        // handler thread, blocking, before any handler of ours is called, and it hides the
+        // socket, so we cannot put a deadline on that read ourselves. Its own deadline and
+        // connection cap are these documented properties of module jdk.httpserver. The server
+        // reads them once, when its class is loaded by the first HttpServer.create: hence here,
+        // in the class that makes every server of this program, before it makes one.
+        // maxReqTime: a request not read in time is closed (checked every second);
+        // maxConnections: connections beyond the cap are closed on arrival; clockTick: how often
+        // (ms) connections that send nothing at all are looked at, which then also go after
+        // REQUEST_SECONDS (the default, 10 s, would let a silent client keep a place for 12 s).
+        System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
+        System.setProperty("jdk.httpserver.maxConnections", String.valueOf(MAX_CONNECTIONS));
+        System.setProperty("sun.net.httpserver.clockTick", "1000");
+    }
 
     /** The page's files: the only names served, each with its content type. */
     private static final Map<String, String[]> FILES = Map.of(
@@ -60,18 +92,29 @@ public final class WebBoard {
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"});
 
     private final HttpServer server;
-    private final ExecutorService handlers;
+    private final String host;
+    private final ThreadPoolExecutor handlers;
     private final ExecutorService thinker;
+    /** Where "compare" runs: apart from the searches, so that a comparison left to finish holds up none. */
+    private final ExecutorService comparer;
     private final WebSearch engine = new WebSearch();
     private final CountDownLatch stopped = new CountDownLatch(1);
     /** The last search started, running or finished; guarded by {@code this}. */
     private Thinking current;
     private int searches;
+    /** The search whose comparison runs now, even one that stop has left to finish; guarded by {@code this}. */
+    private Thinking comparing;
 
-    private WebBoard(HttpServer server) {
+    private WebBoard(HttpServer server, String host) {
         this.server = server;
-        this.handlers = Executors.newFixedThreadPool(8, daemon("web-board"));
+        this.host = host;
+        // As many threads as connections: each connection is served by one thread at a time.
+        // They start when needed and end after 10 idle seconds.
+        this.handlers = new ThreadPoolExecutor(MAX_CONNECTIONS, MAX_CONNECTIONS, 10, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), daemon("web-board"));
+        handlers.allowCoreThreadTimeOut(true);
         this.thinker = Executors.newSingleThreadExecutor(daemon("web-search"));
+        this.comparer = Executors.newSingleThreadExecutor(daemon("web-compare"));
         server.setExecutor(handlers);
         server.createContext("/", this::handle);
     }
@@ -86,22 +129,26 @@ public final class WebBoard {
             throw new IllegalArgumentException("--port " + port + " is out of range 0..65535");
         }
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), 16);
-            WebBoard board = new WebBoard(server);
+            // The backlog holds connections not yet accepted: as many as may be open, so that a
+            // burst of them (a class opening the page at once) waits no second for a resent SYN.
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), MAX_CONNECTIONS);
+            WebBoard board = new WebBoard(server, host);
             server.start();
             return board;
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("cannot listen on --host '" + host + "': no such address or host name");
         } catch (IOException | SecurityException e) {
-            throw new IllegalArgumentException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot listen on --host '" + host + "' --port " + port + ": " + e.getMessage());
         }
     }
 
     /** The command: prints where to point the browser, then serves until the process ends. */
     public static void serve(String host, int port, PrintStream out) {
         WebBoard board = start(host, port);
-        String shown = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
-        out.println("open http://" + shown + ":" + board.port() + "/");
-        if (!host.equals("127.0.0.1") && !host.equals("localhost")) {
-            out.println("listening on " + host + ": other machines that can reach it may play too");
+        out.println("open " + board.url());
+        String warning = board.warning();
+        if (warning != null) {
+            out.println(warning);
         }
         out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; stop with Ctrl-C)");
         board.awaitStop();
@@ -111,11 +158,41 @@ public final class WebBoard {
         return server.getAddress().getPort();
     }
 
+    /** Where to point the browser. */
+    String url() {
+        return url(host, server.getAddress().getAddress(), port());
+    }
+
+    /**
+     * The address to open for a server that listens on {@code host}, which is {@code address}:
+     * on every address (0.0.0.0, ::), the loopback one; an IPv6 address in brackets, as a URL
+     * writes it ({@code http://[::1]:8017/}); otherwise the host as it was given.
+     */
+    static String url(String host, InetAddress address, int port) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        String shown = address.isAnyLocalAddress() ? "127.0.0.1"
+                : bare.contains(":") ? "[" + bare.replace("%", "%25") + "]"
+                : bare;
+        return "http://" + shown + ":" + port + "/";
+    }
+
+    /** The warning {@code serve} prints when other machines can reach the board; null when none can. */
+    String warning() {
+        return warning(host, server.getAddress().getAddress());
+    }
+
+    /** Null for a loopback address (127.0.0.0/8, ::1), which only this machine can reach; else the warning. */
+    static String warning(String host, InetAddress address) {
+        return address.isLoopbackAddress() ? null
+                : "listening on " + host + ": other machines that can reach it may play too";
+    }
+
     /** Stops answering and ends the threads; a running search is left to finish on its daemon thread. */
     void stop() {
         server.stop(0);
         handlers.shutdownNow();
         thinker.shutdownNow();
+        comparer.shutdownNow();
         stopped.countDown();
     }
 
@@ -206,7 +283,10 @@ public final class WebBoard {
         }
     }
 
-    /** The query's parameters, decoded; a name given twice or a query too long is refused. */
+    /**
+     * The query's parameters, decoded; a name given twice, a query too long or a control
+     * character (a NUL, a newline: {@code %00}, {@code %0A}) in a name or a value is refused.
+     */
     private static Map<String, String> query(String raw) {
         Map<String, String> values = new HashMap<>();
         if (raw == null || raw.isEmpty()) {
@@ -222,6 +302,8 @@ public final class WebBoard {
             int equals = pair.indexOf('=');
             String name = decode(equals < 0 ? pair : pair.substring(0, equals));
             String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
+            refuseControls("a parameter's name", name);
+            refuseControls("parameter '" + name + "'", value);
             if (values.put(name, value) != null) {
                 throw new IllegalArgumentException("parameter '" + name + "' given twice");
             }
@@ -234,6 +316,16 @@ public final class WebBoard {
             return URLDecoder.decode(text, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("malformed request: '" + text + "' is not URL-encoded text");
+        }
+    }
+
+    /** No input here has a use for a control character, and none may reach a message or the log. */
+    private static void refuseControls(String what, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isISOControl(text.charAt(i))) {
+                throw new IllegalArgumentException(what + " holds a control character, "
+                        + String.format("U+%04X", (int) text.charAt(i)) + " at " + (i + 1));
+            }
         }
     }
 
@@ -359,27 +451,57 @@ public final class WebBoard {
 
     /**
      * One search: its events as they come (each depth's line, or a note such as "comparing"),
-     * then its move. Guarded by its own monitor: the search thread adds, pollers read.
+     * then its move. Guarded by its own monitor: the search thread adds, pollers read, and
+     * stop may end it while its comparison runs.
      */
     private static final class Thinking {
         final int id;
         final List<String> events = new ArrayList<>();
         String result;
         boolean done;
+        /** Stop was asked before the comparison began: none begins. */
+        boolean stopAsked;
+        /** While the comparison runs: the answer it completes, its depth and the search that runs it. */
+        Json answer;
+        int comparedDepth;
+        WebSearch comparison;
 
         Thinking(int id) {
             this.id = id;
         }
 
         synchronized void add(String event) {
-            events.add(event);
-            notifyAll();
+            if (!done) {
+                events.add(event);
+                notifyAll();
+            }
         }
 
+        /** Ends the search with {@code result}; one that stop has already ended stays as it is. */
         synchronized void finish(String result) {
-            this.result = result;
-            done = true;
-            notifyAll();
+            if (!done) {
+                this.result = result;
+                done = true;
+                notifyAll();
+            }
+        }
+
+        /** Marks the comparison begun; false if stop came first. */
+        synchronized boolean beginComparing(Json answer, int depth, WebSearch comparison) {
+            if (stopAsked) {
+                return false;
+            }
+            this.answer = answer;
+            this.comparedDepth = depth;
+            this.comparison = comparison;
+            return true;
+        }
+
+        /** The comparison's numbers complete the answer, unless stop has ended the search meanwhile. */
+        synchronized void compared(long nodes, long millis) {
+            if (!done) {
+                finish(answer.put("earlierNodes", nodes).put("earlierMillis", millis).toString());
+            }
         }
 
         synchronized boolean isDone() {
@@ -432,17 +554,56 @@ public final class WebBoard {
                 answer.put("compareNote", WebSearch.EARLIER + " is not run beyond depth " + WebSearch.DEEPEST_EARLIER
                         + ": it would take too long");
             } else if (compare) {
-                String note = "comparing: " + WebSearch.EARLIER + " at depth " + result.depth() + "...";
-                thinking.add(new Json().put("note", note).toString());
-                long start = System.nanoTime();
-                long nodes = engine.earlier(position, result.depth());
-                long millis = (System.nanoTime() - start) / 1_000_000;
-                answer.put("earlierNodes", nodes).put("earlierMillis", millis);
+                compare(thinking, position, result.depth(), answer);
+                return;
             }
             thinking.finish(answer.toString());
         } catch (RuntimeException | Error e) {
             thinking.finish(new Json().put("error", "the search failed: " + e).toString());
         }
+    }
+
+    /**
+     * Hands the comparison to its own thread, where stop can end it without waiting for it;
+     * unless stop came first, or a comparison that stop left to finish still runs there.
+     */
+    private void compare(Thinking thinking, Position position, int depth, Json answer) {
+        WebSearch comparison = new WebSearch(); // its own, so that stop reaches this comparison and no other search
+        String skipped = null;
+        synchronized (this) {
+            if (comparing != null) {
+                skipped = "not compared: the stopped comparison of search " + comparing.id + " still runs in the background";
+            } else if (!thinking.beginComparing(answer, depth, comparison)) {
+                skipped = "not compared: the search was stopped";
+            } else {
+                comparing = thinking;
+            }
+        }
+        if (skipped != null) {
+            thinking.finish(answer.put("compareNote", skipped).toString());
+            return;
+        }
+        String note = "comparing: " + WebSearch.EARLIER + " at depth " + depth + "...";
+        thinking.add(new Json().put("note", note).put("comparing", true).toString());
+        comparer.execute(() -> {
+            long start = System.nanoTime();
+            long nodes = 0;
+            String failure = null;
+            try {
+                nodes = comparison.earlier(position, depth);
+            } catch (RuntimeException | Error e) {
+                failure = "the comparison failed: " + e;
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            synchronized (this) {
+                comparing = null; // free before the answer, so that the next search finds it free
+            }
+            if (failure != null) {
+                thinking.finish(new Json().put("error", failure).toString());
+            } else {
+                thinking.compared(nodes, millis);
+            }
+        });
     }
 
     private static String line(Position position, Search.Result iteration) {
@@ -487,16 +648,36 @@ public final class WebBoard {
         }
     }
 
+    /**
+     * Stop: a comparison that runs is stopped where its method can stop, else left to finish
+     * in the background, unread; either way the search ends now with its move, and the board
+     * is free. Before the comparison, the search itself is stopped where this chapter's can be
+     * (it then answers with its last finished depth), and no comparison follows.
+     */
     private String stopSearch() {
         Thinking thinking;
         synchronized (this) {
             thinking = current;
         }
-        if (thinking == null || thinking.isDone()) {
+        if (thinking == null) {
             throw new Refused(409, "the engine is not thinking");
         }
-        if (!engine.stop()) {
-            throw new Refused(409, WebSearch.METHOD + " cannot be stopped: it answers when its depth is searched");
+        synchronized (thinking) {
+            if (thinking.done) {
+                throw new Refused(409, "the engine is not thinking");
+            }
+            if (thinking.comparison != null) {
+                thinking.comparison.stop();
+                String how = WebSearch.EARLIER_STOPS ? " was cut short"
+                        : " cannot be cut short: it finishes in the background, unread";
+                thinking.finish(thinking.answer.put("compareNote", "comparison stopped: " + WebSearch.EARLIER
+                        + " at depth " + thinking.comparedDepth + how).toString());
+            } else if (engine.stop()) {
+                thinking.stopAsked = true;
+            } else {
+                throw new Refused(409, WebSearch.METHOD + " cannot be stopped: it answers when its depth is searched"
+                        + " (stop ends only a comparison)");
+            }
         }
         return new Json().put("stopping", thinking.id).toString();
     }
@@ -514,9 +695,9 @@ public final class WebBoard {
         }
     }
 
-    /** The one line of a refusal; the bad input it quotes is cut as the command line cuts it. */
+    /** The one line, clipped as the command line clips its own: the bad input is quoted, but only its start. */
     private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
-        String line = "error: " + ErrorLine.clip(message.lines().findFirst().orElse("")) + "\n";
+        String line = "error: " + ErrorLine.clip(message) + "\n";
         send(exchange, status, "text/plain; charset=utf-8", line.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -20,6 +20,11 @@ final class WebSearch {
     static final int DEEPEST_EARLIER = 6;
     /** Whether a move can be given a time: not before iterative deepening (chapter 5). */
     static final boolean TIMED = false;
+    /**
+     * Whether stop cuts "compare" short: no, the earlier method has no clock to stop. Stop
+     * leaves it to finish in the background, unread, and the board is free at once.
+     */
+    static final boolean EARLIER_STOPS = false;
 
     /** Searches {@code position} to {@code depth} (no clock yet: {@code millis} is unused); one line. */
     Search.Result think(Position position, int depth, int millis, Consumer<Search.Result> eachDepth) {

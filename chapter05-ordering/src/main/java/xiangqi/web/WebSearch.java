@@ -20,6 +20,11 @@ final class WebSearch {
     static final int DEEPEST_EARLIER = 7;
     /** Whether a move can be given a time: yes, since iterative deepening always has a move. */
     static final boolean TIMED = true;
+    /**
+     * Whether stop cuts "compare" short: no, the earlier method has no clock to stop. Stop
+     * leaves it to finish in the background, unread, and the board is free at once.
+     */
+    static final boolean EARLIER_STOPS = false;
 
     /** The running search's clock, which {@link #stop} stops. */
     private volatile TimeControl time = TimeControl.none();

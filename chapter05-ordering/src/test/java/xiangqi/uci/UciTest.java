@@ -544,6 +544,31 @@ class UciTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "uci|position startpos|go depth 3",
+        "uci|position startpos|go depth 3|quit",
+        "position startpos|go depth 3|go depth 2",
+        "position startpos|go depth 3|go depth 2|quit",
+        "go depth 2|isready|go depth 1|quit|go depth 1",
+    })
+    @DisplayName("commands piped all at once, then the end of the input or quit: every go read before it is "
+            + "answered with one legal bestmove, then the engine ends; a line after quit is not read")
+    void pipedGoIsAnswered(String input) {
+        List<String> sent = List.of(input.split("\\|"));
+        List<String> read = sent.contains("quit") ? sent.subList(0, sent.indexOf("quit")) : sent;
+        Run session = runWithInput(String.join("\n", sent) + "\n", "uci");
+
+        assertThat(session.status()).isZero();
+        assertThat(session.err()).isEmpty();
+        List<String> bestmoves = session.lines().stream().filter(line -> line.startsWith("bestmove ")).toList();
+        assertThat(bestmoves).hasSize((int) read.stream().filter(line -> line.startsWith("go ")).count());
+        bestmoves.forEach(best -> MoveGenerator.parseLegal(Position.startPosition(), best.substring("bestmove ".length())));
+        assertThat(session.lines()).filteredOn(line -> line.equals("readyok"))
+                .hasSize((int) read.stream().filter(line -> line.equals("isready")).count());
+        assertThat(session.lines()).last().asString().startsWith("bestmove ");
+    }
+
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"go depth 32", "go wtime 900000 btime 900000", "go infinite", "go nodes 1000000000000"})
     @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // fail, not hang
     @DisplayName("the end of the input ends a search at once, as quit does: its bestmove comes and the engine ends")

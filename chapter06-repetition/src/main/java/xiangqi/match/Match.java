@@ -31,8 +31,9 @@ import xiangqi.*;
  * time is ruled by {@link Repetition#judge} (perpetual check or chase loses, any other
  * repetition draws); 120 plies without a capture draw. An engine loses the game, and the
  * match counts a problem, if it cannot be started, dies, answers an illegal or malformed
- * move, or gives no {@code bestmove} within its allowance. The match goes on; every
- * engine process ends with its game.
+ * move, writes a line longer than a megabyte, or gives no {@code bestmove} within its
+ * allowance. The match goes on; every engine process ends with its game, and with the
+ * referee if it is ended first.
  */
 public final class Match {
     /** A fixed-depth or fixed-node search has no clock: a generous bound on one move. */
@@ -103,7 +104,7 @@ public final class Match {
          */
         static Limit parse(String words) {
             String[] parts = words.trim().split("\\s+");
-            if (parts.length == 2 && List.of("movetime", "depth", "nodes").contains(parts[0])) {
+            if (parts.length == 2 && List.of("movetime", "depth", "nodes").contains(parts[0]) && isWholeNumber(parts[1])) {
                 try {
                     int value = Integer.parseInt(parts[1]);
                     if (value >= 1) {
@@ -535,11 +536,10 @@ public final class Match {
             }
             sprt = new double[2];
             for (int i = 0; i < 2; i++) {
-                try {
-                    sprt[i] = Double.parseDouble(words.get(i));
-                } catch (NumberFormatException e) {
+                if (!words.get(i).matches("-?[0-9]{1,4}(\\.[0-9]{1,6})?")) { // not Java's +5, 5d, 1e1 or ５
                     throw new IllegalArgumentException("--sprt '" + words.get(i) + "' is not a number");
                 }
+                sprt[i] = Double.parseDouble(words.get(i));
                 if (!Double.isFinite(sprt[i]) || Math.abs(sprt[i]) > 1000) {
                     throw new IllegalArgumentException("--sprt " + words.get(i) + " is out of range -1000..1000");
                 }
@@ -562,6 +562,9 @@ public final class Match {
         }
         int value;
         try {
+            if (!isWholeNumber(words.get(0))) {
+                throw new NumberFormatException();
+            }
             value = Integer.parseInt(words.get(0));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " '" + words.get(0) + "' is not a whole number");
@@ -570,5 +573,14 @@ public final class Match {
             throw new IllegalArgumentException(name + " " + value + " is out of range " + min + ".." + max);
         }
         return value;
+    }
+
+    /**
+     * Whether {@code word} is written as the rest of the command line writes a whole number
+     * (Main's options): ASCII digits, an optional minus. Java's own parser would also take
+     * {@code +4} and other scripts' digits, such as {@code ４} or {@code ٤}.
+     */
+    private static boolean isWholeNumber(String word) {
+        return word.matches("-?[0-9]{1,10}");
     }
 }

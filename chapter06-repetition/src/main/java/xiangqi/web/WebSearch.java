@@ -20,8 +20,10 @@ final class WebSearch {
     static final int DEEPEST_EARLIER = 12;
     /** Whether a move can be given a time: yes, since iterative deepening always has a move. */
     static final boolean TIMED = true;
+    /** Whether stop cuts "compare" short: yes, chapter 5's search ends when its clock is stopped. */
+    static final boolean EARLIER_STOPS = true;
 
-    /** The running search's clock, which {@link #stop} stops. */
+    /** The running search's clock, which {@link #stop} stops: its own, or the earlier method's. */
     private volatile TimeControl time = TimeControl.none();
 
     /**
@@ -39,10 +41,14 @@ final class WebSearch {
         return true;
     }
 
-    /** The earlier method's node count for {@code position} at {@code depth}. */
+    /**
+     * The earlier method's node count for {@code position} at {@code depth}, searched with
+     * this object's clock, so that {@link #stop} cuts it short (the board runs each comparison
+     * on a WebSearch of its own, made before it starts, so that stop reaches it at any moment).
+     */
     long earlier(Position position, int depth) {
         TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
-        return Search.ordered(table).search(position, depth).nodes();
+        return Search.ordered(table).search(position, depth, time, iteration -> { }).nodes();
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -156,6 +157,22 @@ class MatchTest {
             }
         }
 
+        /**
+         * Whether the process {@code pid} has ended within a few seconds. A process that lost
+         * its parent is reaped by init, not by this JVM: until then it still looks alive.
+         */
+        private static boolean endsSoon(String pid) {
+            return ProcessHandle.of(Long.parseLong(pid.trim())).map(handle -> {
+                try {
+                    handle.onExit().get(5, TimeUnit.SECONDS);
+                    return true;
+                } catch (Exception e) {
+                    handle.destroyForcibly(); // a survivor: the test fails, and leaves nothing running
+                    return false;
+                }
+            }).orElse(true);
+        }
+
         @ParameterizedTest(name = "{0}")
         @CsvSource(delimiter = '|', value = {
             "an illegal move | echo 'bestmove e0e2' | illegal move 'e0e2'",
@@ -173,6 +190,79 @@ class MatchTest {
             assertThat(run.lines()).contains("problems 2");
             assertThat(run.lines().get(run.lines().size() - 1)).isEqualTo("result wins 2 draws 0 losses 0 score 100.0% elo +inf ± inf");
             assertAllEnginesGone();
+        }
+
+        @Test
+        @DisplayName("an endless line with no newline forfeits as soon as it passes a megabyte, not on time")
+        void endlessLine() throws IOException {
+            Fixtures.Run run = matchAgainst(fake("flood", "yes flood | tr -d '\\n'"));
+            String reason = "line too long: over " + EngineProcess.MAX_LINE_CHARS + " characters without a newline";
+            assertThat(run.lines()).anyMatch(line -> line.startsWith("game 1: engine 1 red, engine 2 black: 1-0 black forfeits: " + reason));
+            assertThat(run.lines()).anyMatch(line -> line.startsWith("game 2: engine 2 red, engine 1 black: 0-1 red forfeits: " + reason));
+            assertAllEnginesGone();
+            assertThat(ProcessHandle.current().descendants().map(p -> p.info().command().orElse(""))
+                    .filter(command -> command.endsWith("/yes") || command.endsWith("/tr"))).as("the flood's pipeline").isEmpty();
+        }
+
+        @Test
+        @DisplayName("an engine's helpers end with it: one left behind when it died, and one it detached at once")
+        void helpersEndWithTheEngine() throws IOException {
+            Path helpers = directory.resolve("helpers");
+            // black moves first: it answers once, starting both helpers, and dies at its second go
+            String spawner = fake("spawner", "n=$((n+1)); if [ $n -ge 2 ]; then exit 3; fi;"
+                    + " sleep 1000 >/dev/null 2>&1 & echo $! >> " + helpers + ";"
+                    + " (sleep 1000 >/dev/null 2>&1 & echo $! >> " + helpers + ");"
+                    + " echo 'bestmove h9g7'");
+            EngineProcess.Spec black = new EngineProcess.Spec(spawner, List.of());
+            EngineProcess.Spec red = new EngineProcess.Spec(fake("opener", "echo 'bestmove h2e2'"), List.of());
+            Match.Played played = Match.play(1, Position.START_FEN.replace(" w ", " b "), List.of(),
+                    new Match.Seat("opener", () -> EngineProcess.start(red), QUICK),
+                    new Match.Seat("spawner", () -> EngineProcess.start(black), QUICK));
+            assertThat(played.ending().reason()).startsWith("black forfeits: the engine died (exit status 3)");
+            List<String> pids = Files.readAllLines(helpers);
+            assertThat(pids).hasSize(2);
+            boolean leftBehind = endsSoon(pids.get(0));
+            boolean detached = endsSoon(pids.get(1)); // each call ends a survivor, whatever the assertions say
+            assertThat(leftBehind).as("the helper it left when it died, noted at its answer").isTrue();
+            Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc")), "a detached process is found by its mark only where /proc is");
+            assertThat(detached).as("the helper it detached at once, found by its mark").isTrue();
+        }
+
+        @Test
+        @DisplayName("the referee ended by SIGTERM ends its engines, one that ignores the end of its input, and their detached children")
+        void refereeEnded() throws IOException, InterruptedException {
+            Path pids = directory.resolve("pids");
+            Path stubborn = directory.resolve("stubborn.sh");
+            Files.writeString(stubborn, "#!/bin/sh\n"
+                    + "trap '' INT TERM HUP\n"
+                    + "echo $$ >> " + pids + "\n"
+                    + "(sleep 1000 >/dev/null 2>&1 & echo $! >> " + pids + ")\n"
+                    + "while true; do\n"
+                    + "  if ! read -r line; then sleep 1; continue; fi\n" // the end of its input changes nothing
+                    + "  case \"$line\" in\n"
+                    + "    uci) echo 'id name stubborn'; echo uciok ;;\n"
+                    + "    isready) echo readyok ;;\n"
+                    + "  esac\n" // and it never answers go
+                    + "done\n", StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(stubborn, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Process referee = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", Path.of("target", "classes").toAbsolutePath().toString(), "xiangqi.app.Main", "match",
+                    "--engine", stubborn.toString(), "--engine", stubborn.toString(), "--movetime", "60000")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> started = List.of();
+            try {
+                for (int wait = 0; wait < 300 && started.size() < 4; wait++) { // two engines, a detached child each
+                    Thread.sleep(100);
+                    started = Files.exists(pids) ? Files.readAllLines(pids) : List.of();
+                }
+                assertThat(started).as("engines and their children, started").hasSize(4);
+                referee.destroy(); // SIGTERM, as kill does
+                assertThat(referee.waitFor(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(started.stream().filter(pid -> !endsSoon(pid))).as("engines and children alive after the referee").isEmpty();
+            } finally {
+                referee.destroyForcibly();
+                started.forEach(MatchTest.Forfeits::endsSoon);
+            }
         }
 
         @Test
@@ -412,6 +502,10 @@ class MatchTest {
             "odd games | match --engine a --engine b --games 3 | --games 3 is odd",
             "two limits | match --engine a --engine b --depth 2 --movetime 100 | give one of --movetime, --depth, --nodes, not --depth and --movetime",
             "bad number | match --engine a --engine b --games many | --games 'many' is not a whole number",
+            "a plus sign | match --engine a --engine b --games +4 | --games '+4' is not a whole number",
+            "full-width digits | match --engine a --engine b --games \uFF14 | --games '\uFF14' is not a whole number",
+            "Arabic-Indic digits | match --engine a --engine b --seed \u0664 | --seed '\u0664' is not a whole number",
+            "sprt in Java's own syntax | match --engine a --engine b --sprt 0 1e1 | --sprt '1e1' is not a number",
             "bad option | match --engine a --engine b --colour red | unknown option --colour",
             "engine option | match --engine a b --engine c | --engine 'a': 'b' is not an option NAME=VALUE",
             "engine limit | match --engine a go=fast --engine c | go=fast: expected go=movetime MS, go=depth D or go=nodes N",
@@ -424,6 +518,15 @@ class MatchTest {
             assertThat(run.errLines()).hasSize(1);
             assertThat(run.errLines().get(0)).startsWith("error: " + message);
             assertThat(run.out()).isEmpty();
+        }
+
+        @ParameterizedTest(name = "go={0}")
+        @CsvSource({"depth +4", "depth \uFF14", "nodes 1e3"})
+        @DisplayName("an engine's own limit reads its number as the rest of the command line does")
+        void badEngineLimit(String limit) {
+            Fixtures.Run run = Fixtures.run("match", "--engine", "a", "go=" + limit, "--engine", "b");
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.errLines()).containsExactly("error: go=" + limit + ": expected go=movetime MS, go=depth D or go=nodes N");
         }
     }
 }
