@@ -14,9 +14,9 @@ package xiangqi;
  * destinations in table order: lines north, east, south, west, each from near to far;
  * horse and elephant jumps and palace steps in the fixed offset order of the tables below.
  */
-final class MoveGenerator {
+public final class MoveGenerator {
     /** More than the most moves any Xiangqi position has (about 120 pseudo-legal at most). */
-    static final int MAX_MOVES = 128;
+    public static final int MAX_MOVES = 128;
 
     private static final int NORTH = 0;
     private static final int EAST = 1;
@@ -138,7 +138,7 @@ final class MoveGenerator {
      * A pseudo-legal move is legal if, once made, it does not leave the mover's general
      * attacked or facing the other general; we simply make it and look.
      */
-    static int generateLegal(Position position, int[] moves) {
+    public static int generateLegal(Position position, int[] moves) {
         int count = generatePseudoLegal(position, moves);
         int us = position.sideToMove();
         int legal = 0;
@@ -312,7 +312,7 @@ final class MoveGenerator {
      *
      * @throws IllegalArgumentException if it is malformed or not legal here
      */
-    static int parseLegal(Position position, String text) {
+    public static int parseLegal(Position position, String text) {
         int move = Move.parseUci(text);
         int[] moves = new int[MAX_MOVES];
         int count = generateLegal(position, moves);

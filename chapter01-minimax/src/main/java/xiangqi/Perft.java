@@ -5,10 +5,10 @@ package xiangqi;
  * The counts for well-known positions are published, so matching them proves the move
  * generator, including every rare rule, far better than any hand-written test could.
  */
-final class Perft {
+public final class Perft {
     private final int[][] moveStack;
 
-    Perft(int maxDepth) {
+    public Perft(int maxDepth) {
         moveStack = new int[Math.max(maxDepth, 1) + 1][MoveGenerator.MAX_MOVES];
     }
 
@@ -17,7 +17,7 @@ final class Perft {
      * moves instead of making each of them, as the Stockfish family's perft does. Same
      * numbers, far less work.
      */
-    long count(Position position, int depth) {
+    public long count(Position position, int depth) {
         int[] moves = moveStack[depth];
         int n = MoveGenerator.generateLegal(position, moves);
         if (depth <= 1) {
@@ -33,7 +33,7 @@ final class Perft {
     }
 
     /** The same count, but every leaf is made and taken back: the slower convention. */
-    long countMakingLeaves(Position position, int depth) {
+    public long countMakingLeaves(Position position, int depth) {
         if (depth == 0) {
             return 1;
         }
@@ -53,7 +53,7 @@ final class Perft {
      * the leaves included, and returns how many there were. Slower than counting: it is for
      * experiments that look at each position (chapter 3 counts the repeated ones).
      */
-    long visit(Position position, int depth, java.util.function.Consumer<Position> visitor) {
+    public long visit(Position position, int depth, java.util.function.Consumer<Position> visitor) {
         visitor.accept(position);
         if (depth == 0) {
             return 1;

@@ -15,11 +15,11 @@ package xiangqi;
  * perft's leaves: it visits the whole legal move tree. Every chapter keeps both
  * definitions, so their counts compare.
  */
-final class Search {
+public final class Search {
     /** The deepest search the command line accepts. */
-    static final int MAX_DEPTH = 32;
+    public static final int MAX_DEPTH = 32;
     /** Depth for a UCI {@code go} without {@code depth}: a few seconds of minimax. */
-    static final int DEFAULT_DEPTH = 4;
+    public static final int DEFAULT_DEPTH = 4;
 
     private final int[][] moveStack = new int[Score.MAX_PLY][MoveGenerator.MAX_MOVES];
     // The triangular PV table: pv[ply] holds the best line found from that ply on.
@@ -29,47 +29,47 @@ final class Search {
     private long leaves;
     /** UCI's {@code go searchmoves}: the only moves the root may play; null for every move. */
     private int[] rootMoves;
-    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
-    private final SearchTree tree;
+    /** Who watches the nodes, such as the {@code tree} command's picture; {@link SearchListener#NONE} if no one. */
+    private final SearchListener listener;
 
-    private Search(SearchTree tree) {
-        this.tree = tree;
+    private Search(SearchListener listener) {
+        this.listener = listener;
     }
 
     /** Minimax: every move of every position, to the full depth. */
-    static Search minimax() {
-        return new Search(SearchTree.NONE);
+    public static Search minimax() {
+        return new Search(SearchListener.NONE);
     }
 
-    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
-    Search drawnInto(SearchTree tree) {
-        return new Search(tree);
+    /** The same search, reporting every node it visits to {@code listener}, such as the picture of the tree. */
+    public Search reportingTo(SearchListener listener) {
+        return new Search(listener);
     }
 
     /** The search as this chapter's command line, bench and README run it. */
-    static Search standard() {
+    public static Search standard() {
         return minimax();
     }
 
     /** What one search found, and what it cost. */
-    record Result(int depth, int score, int[] pv, long nodes, long leaves, long millis) {
-        int bestMove() {
+    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long millis) {
+        public int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
     }
 
     /** For the searches that follow, from UCI's {@code go searchmoves}: the root tries only {@code rootMoves} (null: every move). */
-    void restrict(int[] rootMoves) {
+    public void restrict(int[] rootMoves) {
         this.rootMoves = rootMoves;
     }
 
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
-    Result search(Position position, int depth) {
+    public Result search(Position position, int depth) {
         nodes = 0;
         leaves = 0;
         long start = System.nanoTime();
         int score = minimax(position, depth, 0);
-        tree.root(depth, score);
+        listener.root(depth, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, millis);
     }
@@ -100,7 +100,7 @@ final class Search {
             }
             position.makeMove(move);
             int score = -minimax(position, depth - 1, ply + 1);
-            tree.searched(ply + 1, move, score);
+            listener.searched(ply + 1, move, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;
@@ -130,7 +130,7 @@ final class Search {
         pvLength[ply] = pvLength[ply + 1];
     }
 
-    long nodes() {
+    public long nodes() {
         return nodes;
     }
 }

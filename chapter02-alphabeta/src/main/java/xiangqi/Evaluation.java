@@ -7,7 +7,7 @@ package xiangqi;
  * <p>It is deliberately simple and never changes in later chapters: every chapter's
  * search sees the same scores, so node counts can be compared fairly.
  */
-final class Evaluation {
+public final class Evaluation {
     /** Material by piece type (index = {@link Piece} type). The general is priceless: 0. */
     static final int[] MATERIAL = {0, 0, 200, 200, 400, 900, 450, 100};
 
@@ -109,7 +109,7 @@ final class Evaluation {
     }
 
     /** Material and placement of red minus black, negated when black is to move. */
-    static int evaluate(Position position) {
+    public static int evaluate(Position position) {
         int redMinusBlack = 0;
         for (int square = 0; square < Square.COUNT; square++) {
             int piece = position.pieceAt(square);

@@ -7,8 +7,8 @@ package xiangqi;
  * pieces 9..15, and 0 is an empty square. So {@code type(p)} is {@code p & 7} and
  * {@code color(p)} is {@code p >> 3}, with no lookup and no branch.
  */
-final class Piece {
-    static final int EMPTY = 0;
+public final class Piece {
+    public static final int EMPTY = 0;
 
     static final int GENERAL = 1;   // 帅/将
     static final int ADVISOR = 2;   // 仕/士
@@ -18,8 +18,8 @@ final class Piece {
     static final int CANNON = 6;    // 炮 (砲 in black's diagrams)
     static final int SOLDIER = 7;   // 兵/卒
 
-    static final int RED = 0;
-    static final int BLACK = 1;
+    public static final int RED = 0;
+    public static final int BLACK = 1;
 
     /** FEN letters indexed by piece code; '.' marks codes that are not pieces. */
     private static final String FEN_LETTERS = ".KABNRCP.kabnrcp";
@@ -41,15 +41,15 @@ final class Piece {
         return color << 3 | type;
     }
 
-    static int type(int piece) {
+    public static int type(int piece) {
         return piece & 7;
     }
 
-    static int color(int piece) {
+    public static int color(int piece) {
         return piece >> 3;
     }
 
-    static char fenLetter(int piece) {
+    public static char fenLetter(int piece) {
         return FEN_LETTERS.charAt(piece);
     }
 

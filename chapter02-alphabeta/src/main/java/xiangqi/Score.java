@@ -16,21 +16,21 @@ package xiangqi;
  * is a mate score. {@link #INFINITE} lies outside every score the search can return, so
  * it can open a search window without ever being mistaken for a real result.
  */
-final class Score {
+public final class Score {
     static final int MAX_PLY = 64;
-    static final int MATE = 30_000;
-    static final int MATE_BOUND = MATE - MAX_PLY;
-    static final int INFINITE = 32_000;
+    public static final int MATE = 30_000;
+    public static final int MATE_BOUND = MATE - MAX_PLY;
+    public static final int INFINITE = 32_000;
 
     private Score() {
     }
 
-    static boolean isMate(int score) {
+    public static boolean isMate(int score) {
         return Math.abs(score) > MATE_BOUND;
     }
 
     /** The side to move is mated {@code ply} plies from the root. */
-    static int matedIn(int ply) {
+    public static int matedIn(int ply) {
         return -MATE + ply;
     }
 
@@ -38,7 +38,7 @@ final class Score {
      * UCI's form of a score: {@code cp 35}, or {@code mate 3} (the side to move mates in
      * three of its own moves), {@code mate -2} (it is mated in two).
      */
-    static String toUci(int score) {
+    public static String toUci(int score) {
         if (!isMate(score)) {
             return "cp " + score;
         }
@@ -48,7 +48,7 @@ final class Score {
     }
 
     /** A score as the demo tables show it: centipawns, or M3 / -M2 for a mate in moves. */
-    static String toShortText(int score) {
+    public static String toShortText(int score) {
         String uci = toUci(score);
         return uci.startsWith("mate ") ? "M" + uci.substring(5) : uci.substring(3);
     }

@@ -20,11 +20,11 @@ package xiangqi;
  * (depth 0), where the static evaluation is called, or one whose side to move has no
  * legal move (mated). These are chapter 1's definitions, kept so the counts compare.
  */
-final class Search {
+public final class Search {
     /** The deepest search the command line accepts. */
-    static final int MAX_DEPTH = 32;
+    public static final int MAX_DEPTH = 32;
     /** Depth for a UCI {@code go} without {@code depth}: a few seconds of alpha-beta. */
-    static final int DEFAULT_DEPTH = 5;
+    public static final int DEFAULT_DEPTH = 5;
 
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
@@ -43,54 +43,54 @@ final class Search {
     private int[] rootMoves;
     private long cutoffs;
 
-    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
-    private final SearchTree tree;
+    /** Who watches the nodes, such as the {@code tree} command's picture; {@link SearchListener#NONE} if no one. */
+    private final SearchListener listener;
 
-    private Search(Techniques techniques, SearchTree tree) {
+    private Search(Techniques techniques, SearchListener listener) {
         this.techniques = techniques;
-        this.tree = tree;
+        this.listener = listener;
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
-    static Search minimax() {
-        return new Search(MINIMAX, SearchTree.NONE);
+    public static Search minimax() {
+        return new Search(MINIMAX, SearchListener.NONE);
     }
 
     /** Alpha-beta, the moves in the generator's order. */
-    static Search alphaBeta() {
-        return new Search(ALPHA_BETA, SearchTree.NONE);
+    public static Search alphaBeta() {
+        return new Search(ALPHA_BETA, SearchListener.NONE);
     }
 
-    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
-    Search drawnInto(SearchTree tree) {
-        return new Search(techniques, tree);
+    /** The same search, reporting every node it visits to {@code listener}, such as the picture of the tree. */
+    public Search reportingTo(SearchListener listener) {
+        return new Search(techniques, listener);
     }
 
     /** The search as this chapter's command line, bench and README run it. */
-    static Search standard() {
+    public static Search standard() {
         return alphaBeta();
     }
 
     /** What one search found, and what it cost. */
-    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
-        int bestMove() {
+    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        public int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
     }
 
     /** For the searches that follow, from UCI's {@code go searchmoves}: the root tries only {@code rootMoves} (null: every move). */
-    void restrict(int[] rootMoves) {
+    public void restrict(int[] rootMoves) {
         this.rootMoves = rootMoves;
     }
 
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
-    Result search(Position position, int depth) {
+    public Result search(Position position, int depth) {
         nodes = 0;
         leaves = 0;
         cutoffs = 0;
         long start = System.nanoTime();
         int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
-        tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
+        listener.root(depth, -Score.INFINITE, Score.INFINITE, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
     }
@@ -100,7 +100,7 @@ final class Search {
      * as far as it matters inside the window ({@code alpha}, {@code beta}); {@code ply} is
      * the distance from the root. The moves are tried in the generator's order.
      */
-    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+    public int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
         pvLength[ply] = ply;
         if (depth == 0) {
@@ -121,7 +121,7 @@ final class Search {
             }
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
-            tree.searched(ply + 1, move, -beta, -alpha, score);
+            listener.searched(ply + 1, move, -beta, -alpha, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;
@@ -158,7 +158,7 @@ final class Search {
         pvLength[ply] = pvLength[ply + 1];
     }
 
-    long nodes() {
+    public long nodes() {
         return nodes;
     }
 }

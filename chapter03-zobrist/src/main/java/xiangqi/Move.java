@@ -7,8 +7,8 @@ package xiangqi;
  * <p>The text form is the coordinate notation of UCI Xiangqi engines and GUIs: file a-i,
  * rank 0-9, origin then destination, e.g. {@code h2e2} for red's central cannon.
  */
-final class Move {
-    static final int NONE = 0;
+public final class Move {
+    public static final int NONE = 0;
 
     private Move() {
     }
@@ -17,15 +17,15 @@ final class Move {
         return from << 7 | to;
     }
 
-    static int from(int move) {
+    public static int from(int move) {
         return move >>> 7;
     }
 
-    static int to(int move) {
+    public static int to(int move) {
         return move & 127;
     }
 
-    static String toUci(int move) {
+    public static String toUci(int move) {
         return move == NONE ? "0000" : Square.name(from(move)) + Square.name(to(move));
     }
 

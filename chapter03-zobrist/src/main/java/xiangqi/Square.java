@@ -7,10 +7,10 @@ package xiangqi;
  * up to black's. Red's half is ranks 0..4, the river lies between ranks 4 and 5.
  * This is the coordinate system of UCI move strings such as {@code h2e2}.
  */
-final class Square {
+public final class Square {
     static final int FILES = 9;
     static final int RANKS = 10;
-    static final int COUNT = FILES * RANKS;
+    public static final int COUNT = FILES * RANKS;
 
     private Square() {
     }
@@ -19,11 +19,11 @@ final class Square {
         return rank * FILES + file;
     }
 
-    static int file(int square) {
+    public static int file(int square) {
         return square % FILES;
     }
 
-    static int rank(int square) {
+    public static int rank(int square) {
         return square / FILES;
     }
 

@@ -14,8 +14,8 @@ import java.util.Arrays;
  *
  * <p>The position also carries its {@link Zobrist} key, kept up to date move by move.
  */
-final class Position {
-    static final String START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+public final class Position {
+    public static final String START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
     private final int[] board = new int[Square.COUNT];
     private final int[] generalSquare = new int[2];
@@ -32,15 +32,15 @@ final class Position {
     private Position() {
     }
 
-    static Position startPosition() {
+    public static Position startPosition() {
         return fromFen(START_FEN);
     }
 
-    int pieceAt(int square) {
+    public int pieceAt(int square) {
         return board[square];
     }
 
-    int sideToMove() {
+    public int sideToMove() {
         return sideToMove;
     }
 
@@ -49,12 +49,12 @@ final class Position {
     }
 
     /** The Zobrist key: equal positions (board and side to move) have equal keys. */
-    long key() {
+    public long key() {
         return key;
     }
 
     /** True if the side to move's general is attacked (including by the facing general). */
-    boolean inCheck() {
+    public boolean inCheck() {
         return MoveGenerator.isAttacked(this, generalSquare[sideToMove], sideToMove ^ 1);
     }
 
@@ -62,7 +62,7 @@ final class Position {
      * Plays a move that {@link MoveGenerator} produced. The move must at least be
      * pseudo-legal; legality is the generator's job, not this method's.
      */
-    void makeMove(int move) {
+    public void makeMove(int move) {
         int from = Move.from(move);
         int to = Move.to(move);
         int piece = board[from];
@@ -89,7 +89,7 @@ final class Position {
     }
 
     /** Takes back the last move made; {@code move} must be that move. */
-    void unmakeMove(int move) {
+    public void unmakeMove(int move) {
         int from = Move.from(move);
         int to = Move.to(move);
         ply--;
@@ -132,7 +132,7 @@ final class Position {
      *
      * @throws IllegalArgumentException with one line naming what is wrong
      */
-    static Position fromFen(String fen) {
+    public static Position fromFen(String fen) {
         String[] fields = fen.trim().split("\\s+");
         if (fields.length == 0 || fields[0].isEmpty()) {
             throw new IllegalArgumentException("bad FEN: it is empty");
@@ -272,7 +272,7 @@ final class Position {
     }
 
     /** Writes the position as FEN, the exact inverse of {@link #fromFen}. */
-    String toFen() {
+    public String toFen() {
         StringBuilder fen = new StringBuilder();
         for (int rank = Square.RANKS - 1; rank >= 0; rank--) {
             int empty = 0;
@@ -301,7 +301,7 @@ final class Position {
     }
 
     /** A board diagram with Chinese piece names, black at the top as on a printed board. */
-    String diagram() {
+    public String diagram() {
         StringBuilder out = new StringBuilder();
         for (int rank = Square.RANKS - 1; rank >= 0; rank--) {
             out.append(rank).append(' ');
@@ -319,7 +319,7 @@ final class Position {
         return out.toString();
     }
 
-    static String colorName(int color) {
+    public static String colorName(int color) {
         return color == Piece.RED ? "red" : "black";
     }
 

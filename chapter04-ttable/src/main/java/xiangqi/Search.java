@@ -22,24 +22,24 @@ package xiangqi;
  * legal move (mated). These are chapter 1's definitions, kept so the counts compare: a
  * node answered by the table still counts, since the function was called.
  */
-final class Search {
+public final class Search {
     /** The deepest search the command line accepts. */
-    static final int MAX_DEPTH = 32;
+    public static final int MAX_DEPTH = 32;
     /** Depth for a UCI {@code go} without {@code depth}: a few seconds with the table. */
-    static final int DEFAULT_DEPTH = 6;
+    public static final int DEFAULT_DEPTH = 6;
 
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
     /** Chapter 2's search: minimax with the cut-off. */
     static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
     /** This chapter's search: alpha-beta with the table. */
-    static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE);
+    public static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE);
 
     private final Techniques techniques;
     /** The transposition table; unused (and may be null) without {@link Technique#TABLE}. */
     private final TranspositionTable table;
-    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
-    private final SearchTree tree;
+    /** Who watches the nodes, such as the {@code tree} command's picture; {@link SearchListener#NONE} if no one. */
+    private final SearchListener listener;
     /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
     private final long[] tableCutoffs = new long[4];
 
@@ -53,65 +53,65 @@ final class Search {
     private int[] rootMoves;
     private long cutoffs;
 
-    Search(Techniques techniques, TranspositionTable table) {
-        this(techniques, table, SearchTree.NONE);
+    public Search(Techniques techniques, TranspositionTable table) {
+        this(techniques, table, SearchListener.NONE);
     }
 
-    private Search(Techniques techniques, TranspositionTable table, SearchTree tree) {
+    private Search(Techniques techniques, TranspositionTable table, SearchListener listener) {
         if ((techniques.has(Technique.TABLE) || techniques.has(Technique.TABLE_AT_HORIZON)) && table == null) {
             throw new IllegalArgumentException("a search with the table needs a table");
         }
         this.techniques = techniques;
         this.table = table;
-        this.tree = tree;
+        this.listener = listener;
     }
 
-    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
-    Search drawnInto(SearchTree tree) {
-        return new Search(techniques, table, tree);
+    /** The same search, reporting every node it visits to {@code listener}, such as the picture of the tree. */
+    public Search reportingTo(SearchListener listener) {
+        return new Search(techniques, table, listener);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
-    static Search minimax() {
+    public static Search minimax() {
         return new Search(MINIMAX, null);
     }
 
     /** Chapter 3's alpha-beta: no table, the moves in the generator's order. */
-    static Search alphaBeta() {
+    public static Search alphaBeta() {
         return new Search(ALPHA_BETA, null);
     }
 
     /** Alpha-beta with {@code table}, which may be shared with other searches (a warm table). */
-    static Search withTable(TranspositionTable table) {
+    public static Search withTable(TranspositionTable table) {
         return new Search(WITH_TABLE, table);
     }
 
     /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
-    static Search standard() {
+    public static Search standard() {
         return withTable(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
     }
 
     /** What one search found, and what it cost. */
-    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
-        int bestMove() {
+    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        public int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
     }
 
     /** For the searches that follow, from UCI's {@code go searchmoves}: the root tries only {@code rootMoves} (null: every move). */
-    void restrict(int[] rootMoves) {
+    public void restrict(int[] rootMoves) {
         this.rootMoves = rootMoves;
     }
 
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
-    Result search(Position position, int depth) {
+    public Result search(Position position, int depth) {
         nodes = 0;
         leaves = 0;
         cutoffs = 0;
         java.util.Arrays.fill(tableCutoffs, 0);
         long start = System.nanoTime();
         int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
-        tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
+        listener.root(depth, -Score.INFINITE, Score.INFINITE, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
         return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
     }
@@ -122,7 +122,7 @@ final class Search {
      * the distance from the root. The moves are tried in the generator's order, except
      * that the table's best move for this position, if it has one, goes first.
      */
-    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+    public int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
         pvLength[ply] = ply;
         if (depth == 0) {
@@ -152,7 +152,7 @@ final class Search {
             }
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
-            tree.searched(ply + 1, move, -beta, -alpha, score);
+            listener.searched(ply + 1, move, -beta, -alpha, score);
             position.unmakeMove(move);
             if (score > best) {
                 best = score;
@@ -256,12 +256,12 @@ final class Search {
         pvLength[ply] = pvLength[ply + 1];
     }
 
-    long nodes() {
+    public long nodes() {
         return nodes;
     }
 
     /** How many nodes of the last search an entry with this bound answered. */
-    long tableCutoffs(int bound) {
+    public long tableCutoffs(int bound) {
         return tableCutoffs[bound];
     }
 }

@@ -19,20 +19,20 @@ package xiangqi;
  * because the same position can be reached at different distances from the root (杀棋分数调整,
  * mate-score adjustment): see {@link #toTable} and {@link #fromTable}.
  */
-final class TranspositionTable {
-    static final int BYTES_PER_ENTRY = 16;
+public final class TranspositionTable {
+    public static final int BYTES_PER_ENTRY = 16;
     /** The default size in megabytes: 2^20 entries. */
-    static final int DEFAULT_MB = 16;
+    public static final int DEFAULT_MB = 16;
     static final int MAX_MB = 16 * 1024;
 
     /** No entry: an empty slot has bound 0. */
     static final int NONE = 0;
     /** The true value is at least the stored score (the node failed high: a β cut-off). */
-    static final int LOWER = 1;
+    public static final int LOWER = 1;
     /** The true value is at most the stored score (the node failed low: no move reached α). */
-    static final int UPPER = 2;
+    public static final int UPPER = 2;
     /** The stored score is the value. */
-    static final int EXACT = 3;
+    public static final int EXACT = 3;
 
     /** What {@link #probe} returns when the position is not in the table. */
     static final int MISSING = -1;
@@ -50,7 +50,7 @@ final class TranspositionTable {
     private static final long BOUND_MASK = (1L << 2) - 1;
 
     /** Which entry a store may overwrite. */
-    enum Scheme {
+    public enum Scheme {
         /** Replace only with a search at least as deep: deep results are worth more. */
         DEPTH_PREFERRED,
         /** Always replace: the newest result is the likeliest to be needed again. */
@@ -63,15 +63,15 @@ final class TranspositionTable {
         TWO_TIER;
 
         /** The name on the command line: depth-preferred, always-replace, two-tier. */
-        String label() {
+        public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
 
-        static String names() {
+        public static String names() {
             return "depth-preferred, always-replace, two-tier";
         }
 
-        static Scheme parse(String label) {
+        public static Scheme parse(String label) {
             for (Scheme scheme : values()) {
                 if (scheme.label().equals(label)) {
                     return scheme;
@@ -82,7 +82,7 @@ final class TranspositionTable {
     }
 
     /** A size in megabytes from the command line or the UCI Hash option. */
-    static int parseMegabytes(String text) {
+    public static int parseMegabytes(String text) {
         int megabytes;
         try {
             if (!text.matches("[0-9]{1,10}")) {
@@ -102,7 +102,7 @@ final class TranspositionTable {
      * The biggest table, in MB and a power of two, that this Java heap holds beside the rest
      * of the engine (64 MB): UCI's Hash option offers up to it. {@code java -Xmx} raises it.
      */
-    static int largestMegabytes() {
+    public static int largestMegabytes() {
         long heapMegabytes = Runtime.getRuntime().maxMemory() / (1024 * 1024);
         return (int) Math.min(MAX_MB, Long.highestOneBit(Math.max(heapMegabytes - 64, 1)));
     }
@@ -123,11 +123,11 @@ final class TranspositionTable {
      * @throws IllegalArgumentException if the Java heap cannot hold it: the message names the
      *         largest size that fits and how to allow more, for the command line and UCI
      */
-    TranspositionTable(int megabytes, Scheme scheme) {
+    public TranspositionTable(int megabytes, Scheme scheme) {
         this(entriesFor(megabytes), scheme, true);
     }
 
-    TranspositionTable(long entries, Scheme scheme, boolean adjustMateScores) {
+    public TranspositionTable(long entries, Scheme scheme, boolean adjustMateScores) {
         if (entries < 2 || Long.bitCount(entries) != 1 || entries > 1 << 30) {
             throw new IllegalArgumentException("table size " + entries + " is not a power of two from 2 to 2^30 entries");
         }
@@ -168,24 +168,24 @@ final class TranspositionTable {
                 + neededGigabytes + "g -jar ...");
     }
 
-    int entries() {
+    public int entries() {
         return keys.length;
     }
 
-    Scheme scheme() {
+    public Scheme scheme() {
         return scheme;
     }
 
-    long probes() {
+    public long probes() {
         return probes;
     }
 
-    long hits() {
+    public long hits() {
         return hits;
     }
 
     /** Forgets every entry (a new game) and the statistics. */
-    void clear() {
+    public void clear() {
         java.util.Arrays.fill(keys, 0);
         java.util.Arrays.fill(data, 0);
         probes = 0;

@@ -11,13 +11,15 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
+import xiangqi.app.Examples;
+import xiangqi.app.Main;
 
 /**
  * What the tests share: named positions, moves written as text, seeded random games, and the
  * command line run in-process. This file is the same in every chapter, so it uses only what
  * every chapter has; a chapter's own tools (its search presets, keys, table) stay in its tests.
  */
-final class Fixtures {
+public final class Fixtures {
 
     private Fixtures() {
     }
@@ -27,18 +29,18 @@ final class Fixtures {
     // The demo's positions (Examples), under the names the tests give them.
 
     /** Horses out, central files open: the chessprogramming wiki's perft position 2. */
-    static final String MIDDLEGAME = Examples.MIDDLEGAME.fen();
+    public static final String MIDDLEGAME = Examples.MIDDLEGAME.fen();
     /** Red has seven moves and black's cannons bear down: the wiki's perft position 3. */
-    static final String ATTACK = Examples.ATTACK.fen();
+    public static final String ATTACK = Examples.ATTACK.fen();
     /**
      * Red mates in one, two ways: i0i9 (checkmate, {@link #CHECKMATED} with red to move) or
      * e0e1, which leaves black {@link #STALEMATED}. The demo shows it as "no move loses".
      */
-    static final String MATE_IN_ONE = Examples.NO_MOVE_LOSES.fen();
+    public static final String MATE_IN_ONE = Examples.NO_MOVE_LOSES.fen();
     /** Two chariots against two advisors: red mates in two moves (three plies). */
-    static final String MATE_IN_TWO = Examples.MATE_IN_TWO.fen();
+    public static final String MATE_IN_TWO = Examples.MATE_IN_TWO.fen();
     /** Two chariots: red mates in three; after d0e0 e8f7 it is mate in two. */
-    static final String MATE_IN_THREE = Examples.MATE_IN_THREE.fen();
+    public static final String MATE_IN_THREE = Examples.MATE_IN_THREE.fen();
 
     // Positions the tests build to show one thing.
 
@@ -46,26 +48,26 @@ final class Fixtures {
      * Black to move, checkmated: the a8 chariot guards rank 8, the i9 chariot gives check
      * along rank 9, and e9 would face the red general.
      */
-    static final String CHECKMATED = "3k4R/R8/9/9/9/9/9/9/9/4K4 b - - 0 1";
+    public static final String CHECKMATED = "3k4R/R8/9/9/9/9/9/9/9/4K4 b - - 0 1";
     /**
      * Black to move and not in check, but d8 is covered by the a8 chariot and e9 faces the
      * red general on e1: no legal move, 困毙.
      */
-    static final String STALEMATED = "3k5/R8/9/9/9/9/9/9/4K4/8R b - - 0 1";
+    public static final String STALEMATED = "3k5/R8/9/9/9/9/9/9/4K4/8R b - - 0 1";
     /** The black chariot on a5 has no defender; the red chariot on a0 can take it. */
-    static final String HANGING_CHARIOT = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
+    public static final String HANGING_CHARIOT = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
     /** Red's only capture is a0a5, chariot takes soldier, but the a9 chariot takes back. */
-    static final String DEFENDED_SOLDIER = "r3k4/4a4/9/9/p8/9/9/9/9/R3K4 w - - 0 1";
+    public static final String DEFENDED_SOLDIER = "r3k4/4a4/9/9/p8/9/9/9/9/R3K4 w - - 0 1";
 
     // ------------------------------------------------------------------ moves as text
 
     /** The position {@code fen} after {@code moves}, each written as "h2e2" and checked to be legal where it is played. */
-    static Position after(String fen, String... moves) {
+    public static Position after(String fen, String... moves) {
         return play(Position.fromFen(fen), moves);
     }
 
     /** Plays {@code moves} on {@code position}, each checked to be legal where it is played; returns the position. */
-    static Position play(Position position, String... moves) {
+    public static Position play(Position position, String... moves) {
         for (String move : moves) {
             position.makeMove(MoveGenerator.parseLegal(position, move)); // throws if not legal here
         }
@@ -73,21 +75,21 @@ final class Fixtures {
     }
 
     /** Moves as text, so that a failing assertion shows "h2e2" rather than an int. */
-    static List<String> uci(int[] moves) {
+    public static List<String> uci(int[] moves) {
         return Arrays.stream(moves).mapToObj(Move::toUci).toList();
     }
 
     /** The legal moves of {@code position} as text, in the generator's order (a move twice would show twice). */
-    static List<String> legalMoves(Position position) {
+    public static List<String> legalMoves(Position position) {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         return uci(Arrays.copyOf(moves, MoveGenerator.generateLegal(position, moves)));
     }
 
-    static List<String> legalMoves(String fen) {
+    public static List<String> legalMoves(String fen) {
         return legalMoves(Position.fromFen(fen));
     }
 
-    static int legalMoveCount(Position position) {
+    public static int legalMoveCount(Position position) {
         return MoveGenerator.generateLegal(position, new int[MoveGenerator.MAX_MOVES]);
     }
 
@@ -99,7 +101,7 @@ final class Fixtures {
      * ends early when the side to move has no legal move. Returns the moves played, in order;
      * the position is left at the end of the game. The same seed gives the same game.
      */
-    static int[] playRandomGame(Position position, int maxPlies, Random random, Consumer<Position> visitor) {
+    public static int[] playRandomGame(Position position, int maxPlies, Random random, Consumer<Position> visitor) {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int[] played = new int[maxPlies];
         int plies = 0;
@@ -117,7 +119,7 @@ final class Fixtures {
     }
 
     /** The position after up to {@code plies} random legal moves from {@code fen}; a game that ends early stops there. */
-    static Position playRandomly(String fen, int plies, Random random) {
+    public static Position playRandomly(String fen, int plies, Random random) {
         Position position = Position.fromFen(fen);
         playRandomGame(position, plies, random, visited -> { });
         return position;
@@ -128,7 +130,7 @@ final class Fixtures {
      * ({@link Examples#ALL}), each stopped after a random number of plies below {@code maxPlies}.
      * The same seed gives the same positions on every run.
      */
-    static List<Position> randomPositions(long seed, int gamesEach, int maxPlies) {
+    public static List<Position> randomPositions(long seed, int gamesEach, int maxPlies) {
         Random random = new Random(seed);
         List<Position> positions = new ArrayList<>();
         for (Examples.Example example : Examples.ALL) {
@@ -143,35 +145,35 @@ final class Fixtures {
     // ------------------------------------------------------------------ the command line
 
     /** What one run of the command line left behind: exit status, standard output, standard error. */
-    record Run(int status, String out, String err) {
+    public record Run(int status, String out, String err) {
         /** Standard output, line by line. */
-        List<String> lines() {
+        public List<String> lines() {
             return out.isEmpty() ? List.of() : Arrays.asList(out.split("\\R"));
         }
 
-        List<String> errLines() {
+        public List<String> errLines() {
             return err.isEmpty() ? List.of() : Arrays.asList(err.split("\\R"));
         }
 
-        String lastLine() {
+        public String lastLine() {
             List<String> lines = lines();
             return lines.get(lines.size() - 1);
         }
 
         /** The move of the last "bestmove" line. */
-        String bestmove() {
+        public String bestmove() {
             return lines().stream().filter(line -> line.startsWith("bestmove ")).reduce((first, second) -> second)
                     .orElseThrow().substring("bestmove ".length());
         }
     }
 
     /** Runs the command line {@code args} with nothing on standard input, as {@code java -jar} would. */
-    static Run run(String... args) {
+    public static Run run(String... args) {
         return runWithInput("", args);
     }
 
     /** Runs the command line {@code args} with {@code input} on standard input. */
-    static Run runWithInput(String input, String... args) {
+    public static Run runWithInput(String input, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(args, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
@@ -184,7 +186,7 @@ final class Fixtures {
      * the engine has answered every {@code go} before it (but {@code go infinite}) with its
      * bestmove; then the input ends, which the engine takes as {@code quit}.
      */
-    static Run uciSession(String... input) {
+    public static Run uciSession(String... input) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int[] status = {-1};

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import xiangqi.app.Examples;
 
 /**
  * The incremental key is only useful if it always equals the key computed from scratch,

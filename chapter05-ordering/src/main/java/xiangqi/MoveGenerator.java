@@ -14,9 +14,9 @@ package xiangqi;
  * destinations in table order: lines north, east, south, west, each from near to far;
  * horse and elephant jumps and palace steps in the fixed offset order of the tables below.
  */
-final class MoveGenerator {
+public final class MoveGenerator {
     /** More than the most moves any Xiangqi position has (about 120 pseudo-legal at most). */
-    static final int MAX_MOVES = 128;
+    public static final int MAX_MOVES = 128;
 
     // Which moves to generate: the move picker asks for the captures and the quiet moves
     // separately, so that a cut-off among the captures never pays for the quiet moves.
@@ -144,7 +144,7 @@ final class MoveGenerator {
      * A pseudo-legal move is legal if, once made, it does not leave the mover's general
      * attacked or facing the other general; we simply make it and look.
      */
-    static int generateLegal(Position position, int[] moves) {
+    public static int generateLegal(Position position, int[] moves) {
         return generateLegal(position, moves, ALL);
     }
 
@@ -355,7 +355,7 @@ final class MoveGenerator {
      *
      * @throws IllegalArgumentException if it is malformed or not legal here
      */
-    static int parseLegal(Position position, String text) {
+    public static int parseLegal(Position position, String text) {
         int move = Move.parseUci(text);
         int[] moves = new int[MAX_MOVES];
         int count = generateLegal(position, moves);

@@ -25,9 +25,9 @@ package xiangqi;
  * A switched-off heuristic skips its stage (the demo's ablation): without MVV/LVA the
  * captures wait among the quiet moves.
  */
-final class MovePicker {
+public final class MovePicker {
     /** The stages, in the order the picker goes through them. */
-    enum Stage { HASH, CAPTURES, KILLER_1, KILLER_2, QUIETS, DONE }
+    public enum Stage { HASH, CAPTURES, KILLER_1, KILLER_2, QUIETS, DONE }
 
     /**
      * For MVV/LVA, by piece type (index 0 is the empty square, then general, advisor,

@@ -20,7 +20,7 @@ package xiangqi;
  * <p>When two or more identical pieces of one side share a file, the file number no longer
  * says which one moves; the rules for that are given at {@code origin} below.
  */
-final class Notation {
+public final class Notation {
     private static final String RED_NUMERALS = "一二三四五六七八九";
 
     private Notation() {
@@ -36,7 +36,7 @@ final class Notation {
      *
      * @throws IllegalArgumentException if the origin square is empty
      */
-    static String chinese(Position position, int move) {
+    public static String chinese(Position position, int move) {
         int from = Move.from(move);
         int to = Move.to(move);
         int piece = position.pieceAt(from);
@@ -59,7 +59,7 @@ final class Notation {
      * made to find each one's position and taken back before returning, so the position
      * ends as it began. They must be legal, one after the other.
      */
-    static String chineseLine(Position position, int[] moves, int from, int to) {
+    public static String chineseLine(Position position, int[] moves, int from, int to) {
         StringBuilder line = new StringBuilder();
         int made = from;
         try {

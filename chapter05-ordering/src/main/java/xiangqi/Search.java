@@ -33,27 +33,27 @@ package xiangqi;
  * legal move (mated). These are chapter 1's definitions, kept so the counts compare: a
  * node answered by the table still counts, since the function was called.
  */
-final class Search {
+public final class Search {
     /** The deepest search the command line accepts. */
-    static final int MAX_DEPTH = 32;
+    public static final int MAX_DEPTH = 32;
     /** Depth for the bench and for a bare UCI {@code go}: about a second with ordering. */
-    static final int DEFAULT_DEPTH = 7;
+    public static final int DEFAULT_DEPTH = 7;
 
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
     /** Chapter 2's search: minimax with the cut-off. */
     static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
     /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
-    static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
+    public static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
     /** This chapter's search: moves in a good order, and iterative deepening. */
-    static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
+    public static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
             Technique.HISTORY, Technique.ITERATIVE_DEEPENING);
 
     private final Techniques techniques;
     /** The transposition table; unused (and may be null) without {@link Technique#TABLE}. */
     private final TranspositionTable table;
-    /** Where the {@code tree} command's search reports its nodes; {@link SearchTree#NONE} for every other. */
-    private final SearchTree tree;
+    /** Who watches the nodes, such as the {@code tree} command's picture; {@link SearchListener#NONE} if no one. */
+    private final SearchListener listener;
     /** Cut-offs taken from the table, by bound: index EXACT, LOWER, UPPER. */
     private final long[] tableCutoffs = new long[4];
     /** Cut-offs by the stage of the move that made them, and how many came from the first move tried. */
@@ -79,55 +79,55 @@ final class Search {
     private long leaves;
     private long cutoffs;
 
-    Search(Techniques techniques, TranspositionTable table) {
-        this(techniques, table, SearchTree.NONE);
+    public Search(Techniques techniques, TranspositionTable table) {
+        this(techniques, table, SearchListener.NONE);
     }
 
-    private Search(Techniques techniques, TranspositionTable table, SearchTree tree) {
+    private Search(Techniques techniques, TranspositionTable table, SearchListener listener) {
         if (techniques.has(Technique.TABLE) && table == null) {
             throw new IllegalArgumentException("a search with the table needs a table");
         }
         this.techniques = techniques;
         this.table = table;
-        this.tree = tree;
+        this.listener = listener;
         for (int ply = 0; ply < pickers.length; ply++) {
             pickers[ply] = new MovePicker();
         }
     }
 
-    /** The same search, reporting every node it visits to {@code tree}, for the picture. */
-    Search drawnInto(SearchTree tree) {
-        return new Search(techniques, table, tree);
+    /** The same search, reporting every node it visits to {@code listener}, such as the picture of the tree. */
+    public Search reportingTo(SearchListener listener) {
+        return new Search(techniques, table, listener);
     }
 
     /** Chapter 1's minimax: this search with the cut-off switched off. */
-    static Search minimax() {
+    public static Search minimax() {
         return new Search(MINIMAX, null);
     }
 
     /** Chapter 3's alpha-beta: no table, no deepening, the moves in the generator's order. */
-    static Search alphaBeta() {
+    public static Search alphaBeta() {
         return new Search(ALPHA_BETA, null);
     }
 
     /** Chapter 4's search with {@code table}: the table's move first, then the generator's order. */
-    static Search withTable(TranspositionTable table) {
+    public static Search withTable(TranspositionTable table) {
         return new Search(WITH_TABLE, table);
     }
 
     /** This chapter's search with {@code table}: ordered moves, iterative deepening. */
-    static Search ordered(TranspositionTable table) {
+    public static Search ordered(TranspositionTable table) {
         return new Search(ORDERED, table);
     }
 
     /** The search as this chapter's command line, bench and README run it: with a fresh 16 MB table. */
-    static Search standard() {
+    public static Search standard() {
         return ordered(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
     }
 
     /** What one search found, and what it cost. */
-    record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
-        int bestMove() {
+    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+        public int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
     }
@@ -137,13 +137,13 @@ final class Search {
      * {@code rootMoves} (null: every move), and the search stops after about
      * {@code nodeLimit} nodes, as it stops when the time is up.
      */
-    void restrict(int[] rootMoves, long nodeLimit) {
+    public void restrict(int[] rootMoves, long nodeLimit) {
         this.rootMoves = rootMoves;
         this.nodeLimit = nodeLimit;
     }
 
     /** Searches {@code position} to {@code depth} plies; the position is left unchanged. */
-    Result search(Position position, int depth) {
+    public Result search(Position position, int depth) {
         return search(position, depth, TimeControl.none(), iteration -> { });
     }
 
@@ -153,7 +153,7 @@ final class Search {
      * {@code time} says stop. Returns the last finished iteration; its node count is the
      * sum of all of them. The first iteration always finishes, so there is always a move.
      */
-    Result search(Position position, int maxDepth, TimeControl time, java.util.function.Consumer<Result> eachIteration) {
+    public Result search(Position position, int maxDepth, TimeControl time, java.util.function.Consumer<Result> eachIteration) {
         this.time = time;
         nodes = 0;
         leaves = 0;
@@ -168,7 +168,7 @@ final class Search {
         for (int depth = techniques.has(Technique.ITERATIVE_DEEPENING) ? 1 : maxDepth; depth <= maxDepth; depth++) {
             abandoned = false;
             int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
-            tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
+            listener.root(depth, -Score.INFINITE, Score.INFINITE, score);
             if (abandoned) {
                 break; // out of time: this iteration's result is incomplete, keep the last one
             }
@@ -189,7 +189,7 @@ final class Search {
      * the distance from the root. The {@link MovePicker} hands out the moves in stages: the
      * table's best move, the captures by MVV/LVA, the killers, then the quiet moves by history.
      */
-    int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
+    public int alphaBeta(Position position, int alpha, int beta, int depth, int ply) {
         nodes++;
         pvLength[ply] = ply;
         if (outOfTime()) {
@@ -217,7 +217,7 @@ final class Search {
             tried++;
             position.makeMove(move);
             int score = -alphaBeta(position, -beta, -alpha, depth - 1, ply + 1);
-            tree.searched(ply + 1, move, -beta, -alpha, score, picker.lastStage());
+            listener.searched(ply + 1, move, -beta, -alpha, score, picker.lastStage());
             position.unmakeMove(move);
             if (abandoned) {
                 return 0; // out of time: nothing here may be trusted or stored
@@ -336,22 +336,22 @@ final class Search {
         pvLength[ply] = pvLength[ply + 1];
     }
 
-    long nodes() {
+    public long nodes() {
         return nodes;
     }
 
     /** Of the last search's cut-offs, how many the first move tried made. */
-    long firstMoveCutoffs() {
+    public long firstMoveCutoffs() {
         return firstMoveCutoffs;
     }
 
     /** Of the last search's cut-offs, how many a move from this stage of the picker made. */
-    long cutoffs(MovePicker.Stage stage) {
+    public long cutoffs(MovePicker.Stage stage) {
         return stageCutoffs[stage.ordinal()];
     }
 
     /** How many nodes of the last search an entry with this bound answered. */
-    long tableCutoffs(int bound) {
+    public long tableCutoffs(int bound) {
         return tableCutoffs[bound];
     }
 }

@@ -5,7 +5,7 @@ package xiangqi;
  * it teaches, so this file's diff from one chapter to the next is the list of its lessons;
  * {@link Techniques} holds the set one search is made with.
  */
-enum Technique {
+public enum Technique {
     /**
      * Chapter 2: stop searching a node's moves as soon as one of them reaches beta, the
      * cut-off. Without it alpha still rises and may pass beta, but no move is skipped: the

@@ -12,13 +12,13 @@ import java.util.function.LongSupplier;
  * <p>The time is read from a nanosecond clock, {@link System#nanoTime} unless a test
  * passes one it controls.
  */
-final class TimeControl {
+public final class TimeControl {
     /**
      * Kept back from every time limit for what happens around the search: the JVM, the
      * pipe to the GUI, a garbage collection. A GUI must never see the engine lose on time.
      * UCI's option {@code Move Overhead} changes it.
      */
-    static final long SAFETY_MILLIS = 30;
+    public static final long SAFETY_MILLIS = 30;
     /** Moves left to play when the GUI does not say ({@code movestogo}). */
     static final int DEFAULT_MOVES_TO_GO = 30;
     /** Longer limits are cut to this (about 53 days), so that no sum in nanoseconds overflows. */
@@ -38,17 +38,17 @@ final class TimeControl {
     }
 
     /** No limit but {@link #stop()}: fixed-depth searches, and UCI's {@code go infinite}. */
-    static TimeControl none() {
+    public static TimeControl none() {
         return new TimeControl(MAX_MILLIS, MAX_MILLIS, System::nanoTime);
     }
 
     /** {@code go movetime MS}: use the time, and answer before it runs out. */
-    static TimeControl moveTime(long millis) {
+    public static TimeControl moveTime(long millis) {
         return moveTime(millis, SAFETY_MILLIS, System::nanoTime);
     }
 
     /** {@code go movetime MS}, keeping {@code overhead} ms back, timed by {@code clock}. */
-    static TimeControl moveTime(long millis, long overhead, LongSupplier clock) {
+    public static TimeControl moveTime(long millis, long overhead, LongSupplier clock) {
         long hard = Math.max(1, Math.min(millis, MAX_MILLIS) - overhead);
         return new TimeControl(hard / 2, hard, clock);
     }
@@ -65,7 +65,7 @@ final class TimeControl {
      * half the increment. The increment comes only after the move, so however large it is,
      * the hard limit stays at most half of what the clock holds less {@code overhead}.
      */
-    static TimeControl clock(long remaining, long increment, int movesToGo, long overhead, LongSupplier clock) {
+    public static TimeControl clock(long remaining, long increment, int movesToGo, long overhead, LongSupplier clock) {
         int moves = movesToGo > 0 ? movesToGo : DEFAULT_MOVES_TO_GO;
         long inc = Math.min(Math.max(increment, 0), MAX_MILLIS);
         long usable = Math.max(1, Math.min(remaining, MAX_MILLIS) - overhead);
@@ -82,7 +82,7 @@ final class TimeControl {
         return hardMillis;
     }
 
-    void stop() {
+    public void stop() {
         stopped = true;
     }
 

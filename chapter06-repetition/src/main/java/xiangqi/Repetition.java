@@ -1,6 +1,8 @@
 package xiangqi;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Repetition (重复局面) and how Xiangqi rules it. In chess a repeated position is a draw.
@@ -36,24 +38,24 @@ import java.util.Arrays;
  * generator's legality test and must stay cheap; the verdict replays the cycle to find
  * checks and chases, and that happens only when a key comes back.
  */
-final class Repetition {
+public final class Repetition {
     /** What a side did all cycle long, from harmless to forbidden: the higher level loses. */
-    enum Level { IDLE, CHASE, CHECK }
+    public enum Level { IDLE, CHASE, CHECK }
 
     /** The ruling on the current position, as {@code judge} prints it. */
-    enum Outcome {
+    public enum Outcome {
         NONE("none"), DRAW("draw"), RED_LOSES("red-loses"), BLACK_LOSES("black-loses"),
         /** 60 moves by each side without a capture: the arbiter draws the game. */
         MOVE_LIMIT("draw-by-move-limit");
 
-        final String text;
+        public final String text;
 
         Outcome(String text) {
             this.text = text;
         }
 
         /** The colour that loses, or -1 for none and the draws. */
-        int loser() {
+        public int loser() {
             return this == RED_LOSES ? Piece.RED : this == BLACK_LOSES ? Piece.BLACK : -1;
         }
     }
@@ -66,7 +68,7 @@ final class Repetition {
      * ({@code judgedFrom}): {@code start} at the first return; from the third occurrence on,
      * the occurrence before {@code start}, so that the last two cycles are judged together.
      */
-    record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom, int occurrence,
+    public record Verdict(Outcome outcome, int start, int[] cycle, Level[] level, int[] chasedFrom, int occurrence,
             int judgedFrom) {
         static final Verdict NO_REPETITION = new Verdict(Outcome.NONE, -1, new int[0], new Level[0], new int[0], 1, -1);
         static final Verdict MOVE_LIMIT = new Verdict(Outcome.MOVE_LIMIT, -1, new int[0], new Level[0], new int[0], 1, -1);
@@ -76,7 +78,7 @@ final class Repetition {
          * a repeated position (the cycle has been played twice); at the second, the verdict says
          * what the cycle is, and the players may still vary.
          */
-        boolean endsTheGame() {
+        public boolean endsTheGame() {
             return outcome == Outcome.MOVE_LIMIT || outcome != Outcome.NONE && occurrence >= ARBITER_OCCURRENCES;
         }
     }
@@ -84,7 +86,7 @@ final class Repetition {
     /** The occurrence of a repeated position at which an arbiter rules: the third. */
     static final int ARBITER_OCCURRENCES = 3;
     /** The move limit (自然限着): 60 moves by each side, 120 plies, without a capture. */
-    static final int MOVE_LIMIT_PLIES = 120;
+    public static final int MOVE_LIMIT_PLIES = 120;
     /** A side's checks count toward the move limit up to this many; later ones do not. */
     static final int COUNTED_CHECKS = 10;
 
@@ -169,7 +171,7 @@ final class Repetition {
      * ruled at the third occurrence, as an arbiter rules. (Pikafish's rule; Fairy-Stockfish
      * waits for the third occurrence for every check or chase ruling.)
      */
-    static boolean ruledInSearch(Position position, int ply) {
+    public static boolean ruledInSearch(Position position, int ply) {
         int earlier = find(position);
         if (earlier == NOT_FOUND) {
             return false;
@@ -183,7 +185,7 @@ final class Repetition {
      * replayed move by move, recording for each move whether it gave check and which enemy
      * pieces it newly chased; the position is left as it was.
      */
-    static Verdict judge(Position position) {
+    public static Verdict judge(Position position) {
         Verdict verdict = judgeCycle(position);
         return moveLimitReached(position) && !verdict.endsTheGame() ? Verdict.MOVE_LIMIT : verdict;
     }
@@ -340,6 +342,53 @@ final class Repetition {
     /** The checks a note counts for {@code color}, up to one past {@link #COUNTED_CHECKS}. */
     private static int checks(long note, int color) {
         return (int) (note >>> (color == Piece.RED ? 32 : 40) & 0xff);
+    }
+
+    /**
+     * The ruling on {@code position}, explained, one line each: the cycle and each side's
+     * level (or how far the move limit has counted, or why there is no repetition), then the
+     * verdict, always the last line. {@code judge --why} prints it, the web board shows it.
+     */
+    public static List<String> explain(Position position) {
+        List<String> lines = new ArrayList<>();
+        Verdict verdict = judge(position);
+        if (verdict.outcome() == Outcome.MOVE_LIMIT) {
+            lines.add(pliesTowardLimit(position) + " plies without a capture count toward the move limit of "
+                    + MOVE_LIMIT_PLIES + " (a side's checks after its " + COUNTED_CHECKS + "th do not)");
+        } else if (verdict.outcome() != Outcome.NONE) {
+            String first = verdict.start() == 0 ? "the position before the first move"
+                    : "the position after ply " + verdict.start(); // plies, as the demo's games count them
+            lines.add(first + " came back " + verdict.cycle().length + " plies later: "
+                    + String.join(" ", Arrays.stream(verdict.cycle()).mapToObj(Move::toUci).toList()));
+            // From the third occurrence on, the cycle before counts too; say so when it differs.
+            int[] earlier = new int[verdict.start() - Math.max(verdict.judgedFrom(), 0)];
+            Arrays.setAll(earlier, i -> position.moveAt(verdict.judgedFrom() + i));
+            if (earlier.length > 0 && !Arrays.equals(earlier, verdict.cycle())) {
+                lines.add("before that, " + (verdict.judgedFrom() == 0 ? "the position before the first move"
+                        : "the position after ply " + verdict.judgedFrom()) + " came back " + earlier.length
+                        + " plies later: " + String.join(" ", Arrays.stream(earlier).mapToObj(Move::toUci).toList())
+                        + " (both cycles are judged)");
+            }
+            for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                Level level = verdict.level()[color];
+                String detail = switch (level) {
+                    case CHECK -> "every " + Position.colorName(color) + " move gave check";
+                    case CHASE -> "every " + Position.colorName(color) + " move attacked anew the "
+                            + Position.colorName(color ^ 1) + " " + Position.typeName(Piece.type(position.pieceAt(verdict.chasedFrom()[color])))
+                            + " that stood on " + Square.name(verdict.chasedFrom()[color]);
+                    case IDLE -> "neither all checks nor all chases of one piece";
+                };
+                lines.add(String.format("%-5s %-5s %s", Position.colorName(color), level.name().toLowerCase(java.util.Locale.ROOT), detail));
+            }
+            int n = verdict.occurrence();
+            lines.add("the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : n + "th")
+                    + " time: an arbiter rules " + (verdict.endsTheGame() ? "now" : "at the third"));
+        } else {
+            lines.add("no repetition: this position has not stood before with the same side to move");
+            lines.add("(the scan looks back as far as the last capture or soldier's step forward)");
+        }
+        lines.add(verdict.outcome().text);
+        return lines;
     }
 
     /**

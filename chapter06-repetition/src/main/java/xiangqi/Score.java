@@ -25,11 +25,11 @@ package xiangqi;
  * way is no loss at all. So is a {@link #DRAW} by repetition. Neither may enter the
  * transposition table ({@link #dependsOnPath}).
  */
-final class Score {
+public final class Score {
     static final int MAX_PLY = 64;
-    static final int MATE = 30_000;
-    static final int MATE_BOUND = MATE - MAX_PLY;
-    static final int INFINITE = 32_000;
+    public static final int MATE = 30_000;
+    public static final int MATE_BOUND = MATE - MAX_PLY;
+    public static final int INFINITE = 32_000;
     /** Lost by a repetition rule now; lost by it {@code ply} plies from the root is {@code -(BAN - ply)}. */
     static final int BAN = MATE_BOUND - 100;
     static final int BAN_BOUND = BAN - MAX_PLY;
@@ -37,12 +37,12 @@ final class Score {
      * A draw by repetition. No evaluation returns it (the search turns an evaluation of 0
      * into 1), so a score of exactly 0 in the tree always comes from a repetition.
      */
-    static final int DRAW = 0;
+    public static final int DRAW = 0;
 
     private Score() {
     }
 
-    static boolean isMate(int score) {
+    public static boolean isMate(int score) {
         return Math.abs(score) > MATE_BOUND;
     }
 
@@ -62,7 +62,7 @@ final class Score {
     }
 
     /** The side to move is mated {@code ply} plies from the root. */
-    static int matedIn(int ply) {
+    public static int matedIn(int ply) {
         return -MATE + ply;
     }
 
@@ -70,7 +70,7 @@ final class Score {
      * UCI's form of a score: {@code cp 35}, or {@code mate 3} (the side to move mates in
      * three of its own moves), {@code mate -2} (it is mated in two).
      */
-    static String toUci(int score) {
+    public static String toUci(int score) {
         if (!isMate(score)) {
             return "cp " + score;
         }
@@ -83,7 +83,7 @@ final class Score {
      * A score as the demo tables show it: centipawns, M3 / -M2 for a mate in moves, and
      * B2 / -B2 for a win / loss by a repetition rule in moves.
      */
-    static String toShortText(int score) {
+    public static String toShortText(int score) {
         if (isBan(score)) {
             int moves = (BAN - Math.abs(score) + 1) / 2;
             return (score > 0 ? "B" : "-B") + moves;

@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
  * ({@code Search.ALPHA_BETA}, ...); an experiment that measures one idea takes it away,
  * {@code Search.ORDERED.without(Technique.KILLERS)}, and every call site names what it means.
  */
-final class Techniques {
+public final class Techniques {
     private final EnumSet<Technique> members;
 
     private Techniques(EnumSet<Technique> members) {
@@ -23,14 +23,14 @@ final class Techniques {
     }
 
     /** These techniques and {@code more}. */
-    Techniques with(Technique... more) {
+    public Techniques with(Technique... more) {
         EnumSet<Technique> members = EnumSet.copyOf(this.members);
         members.addAll(java.util.List.of(more));
         return new Techniques(members);
     }
 
     /** These techniques less {@code fewer}: the ablations the demo and the tests measure. */
-    Techniques without(Technique... fewer) {
+    public Techniques without(Technique... fewer) {
         EnumSet<Technique> members = EnumSet.copyOf(this.members);
         members.removeAll(java.util.List.of(fewer));
         return new Techniques(members);

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import xiangqi.MovePicker.Stage;
+import xiangqi.app.Examples;
 
 /**
  * The move picker: every legal move exactly once, whatever it is told, and in the order of

@@ -11,13 +11,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import xiangqi.app.Demo;
 
 /**
  * The repetition rules: how a repeated position is found, how the cycle is ruled, and each
  * rule of what a chase is, on positions built to show one rule each. Moves are written
  * with ranks 0-9 (rank 0 is red's back rank).
  */
-class RepetitionTest {
+public class RepetitionTest {
 
     private static String verdict(String fen, String moves) {
         return Repetition.judge(after(fen, moves.split(" "))).outcome().text;
@@ -96,7 +97,7 @@ class RepetitionTest {
      * The black general on d9, a red chariot on a8 that can check it from rank 9 or rank 8
      * (and red's quiet e0e1 would leave black without a move: the tests here use the checks).
      */
-    static final String CHARIOT_CHECKS = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    public static final String CHARIOT_CHECKS = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
 
     @Nested
     @DisplayName("the verdict: check > chase > idle, the higher level loses")

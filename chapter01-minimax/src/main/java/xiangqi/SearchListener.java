@@ -1,0 +1,33 @@
+package xiangqi;
+
+/**
+ * Whoever watches a search node by node, such as the picture of the tree it visited (the
+ * {@code tree} command). The search reports each child after it returns, with the move
+ * that led there and the score it came back with; and the root once it is searched. The
+ * search knows only this interface, so the tools that draw or show a search depend on the
+ * search, and never the other way round.
+ *
+ * <p>It is called at every node, so {@link #NONE}, the listener of every search that no
+ * one watches, does nothing: it changes no count and costs no time that a clock can see.
+ */
+public interface SearchListener {
+    /** Does nothing: the listener of every search that no one watches. */
+    SearchListener NONE = new SearchListener() {
+        @Override
+        public void searched(int ply, int move, int score) {
+        }
+
+        @Override
+        public void root(int depth, int score) {
+        }
+    };
+
+    /**
+     * A child at {@code ply}: reached by {@code move}, it returned a value that its parent
+     * sees as {@code score} (negamax: the child's value negated).
+     */
+    void searched(int ply, int move, int score);
+
+    /** The root: searched to {@code depth}, it returned {@code score}. */
+    void root(int depth, int score);
+}

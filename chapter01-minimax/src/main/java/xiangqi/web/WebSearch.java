@@ -1,0 +1,53 @@
+package xiangqi.web;
+
+import java.util.function.Consumer;
+import xiangqi.*;
+
+/**
+ * What the web board ({@link WebBoard}, the same in every chapter) plays in this chapter:
+ * the search that answers the player, the earlier method that the page's "compare" switch
+ * sets beside it, and how deep the page may ask. The search is the command line's, so the
+ * page's numbers are the ones {@code search --fen .. --moves .. --depth D} prints.
+ */
+final class WebSearch {
+    /** This chapter's search, as the page names it. */
+    static final String METHOD = "minimax";
+    /**
+     * What "compare" sets beside it. Chapter 1 has no earlier search; perft counts the
+     * leaves of the same tree, and minimax's leaves are exactly those: it visits them all.
+     */
+    static final String EARLIER = "perft's leaves (minimax visits them all, and the nodes above)";
+    /** The deepest search the page asks for: at depth 5 minimax already needs about a minute. */
+    static final int DEEPEST = 5;
+    /** The deepest "compare" runs the earlier method to. */
+    static final int DEEPEST_EARLIER = 5;
+    /** Whether a move can be given a time: not before iterative deepening (chapter 5). */
+    static final boolean TIMED = false;
+    /**
+     * Whether stop cuts "compare" short: no, the earlier method has no clock to stop. Stop
+     * leaves it to finish in the background, unread, and the board is free at once.
+     */
+    static final boolean EARLIER_STOPS = false;
+
+    /** Searches {@code position} to {@code depth} (no clock yet: {@code millis} is unused); one line. */
+    Search.Result think(Position position, int depth, int millis, Consumer<Search.Result> eachDepth) {
+        Search.Result result = Search.standard().search(position, depth);
+        eachDepth.accept(result);
+        return result;
+    }
+
+    /** Ends the running search now if this chapter's search can be ended; it cannot yet. */
+    boolean stop() {
+        return false;
+    }
+
+    /** The earlier method's node count for {@code position} at {@code depth}. */
+    long earlier(Position position, int depth) {
+        return new Perft(depth).count(position, depth);
+    }
+
+    /** What ends a game here besides mate and 困毙, with its reasons; nothing yet. */
+    String ruling(Position position) {
+        return null;
+    }
+}

@@ -1,0 +1,200 @@
+package xiangqi.app;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+
+/**
+ * How every chapter's demo is laid out: an introduction, then numbered parts, one idea and
+ * one table each. The default demo runs the parts marked {@code byDefault}, quick enough to
+ * watch; {@code demo --all} runs every part and {@code demo --part N} one of them. Last come
+ * the time it all took and the headline: the one number the chapter is about.
+ *
+ * <p>On a terminal, a slow measurement shows its progress while it runs (see {@link Ticker}),
+ * on stderr, so the report itself stays the same to the byte.
+ */
+final class Report {
+    /**
+     * One part of a demo. Its body prints the part and returns its headline, a sentence
+     * with the number that matters.
+     */
+    record Part(String title, boolean byDefault, Function<PrintStream, String> body) {
+    }
+
+    /** The progress line of the report running on a terminal; null when there is none. */
+    private static volatile Ticker ticker;
+
+    private Report() {
+    }
+
+    /**
+     * Names the measurement about to run, and the counter of its nodes (or null), for the
+     * progress line; the name holds until the report prints its next line. Nothing happens
+     * when the report is not on a terminal. The counter is read from another thread while
+     * the search runs: it only displays, it never changes what the search counts.
+     */
+    static void progress(String what, LongSupplier nodes) {
+        Ticker shown = ticker;
+        if (shown != null) {
+            shown.measuring(what, nodes);
+        }
+    }
+
+    /**
+     * One search of a demo. On a terminal, the progress line names it and counts its nodes
+     * while it runs; the result is the search's own, whatever the line shows.
+     */
+    static Search.Result searching(String what, Search search, Position position, int depth) {
+        progress(what, search::nodes);
+        return search.search(position, depth);
+    }
+
+    /** The parts a command line asks for: every part, one part (1-based), or the default ones. */
+    static List<Integer> choose(List<Part> parts, boolean all, Integer only) {
+        if (all && only != null) {
+            throw new IllegalArgumentException("give --all or --part N, not both");
+        }
+        if (only != null && (only < 1 || only > parts.size())) {
+            throw new IllegalArgumentException("--part " + only + " is out of range 1.." + parts.size());
+        }
+        return java.util.stream.IntStream.rangeClosed(1, parts.size())
+                .filter(number -> all || (only == null ? parts.get(number - 1).byDefault() : number == only))
+                .boxed().toList();
+    }
+
+    static void run(PrintStream report, String introduction, List<Part> parts, List<Integer> chosen) {
+        ticker = System.console() == null ? null : new Ticker(report); // null in tests and pipes
+        PrintStream out = ticker == null ? report : new PrintStream(ticker, true, StandardCharsets.UTF_8);
+        try {
+            print(out, introduction, parts, chosen);
+        } finally {
+            if (ticker != null) {
+                ticker.stop();
+                ticker = null;
+            }
+        }
+    }
+
+    private static void print(PrintStream out, String introduction, List<Part> parts, List<Integer> chosen) {
+        long start = System.nanoTime();
+        out.println(introduction);
+        String headline = null;
+        for (int number : chosen) {
+            Part part = parts.get(number - 1);
+            out.println();
+            out.println("Part " + number + ". " + part.title());
+            String result = part.body().apply(out);
+            headline = headline == null ? result : headline;
+        }
+        out.println();
+        String which = chosen.size() == parts.size() ? "all " + parts.size() + " parts"
+                : "part " + chosen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                + " of " + parts.size() + " (demo --all shows every part)";
+        out.printf("%s demo, %s: %.1f s%n", Chapter.NAME, which, (System.nanoTime() - start) / 1e9);
+        out.println(headline);
+    }
+
+    /**
+     * The progress line, as build tools draw it: while the report has printed nothing new
+     * for half a second, one line on stderr, rewritten in place four times a second, says
+     * what is being measured, its nodes so far and its seconds. It is wiped before the
+     * report prints its next line, which passes through here.
+     */
+    private static final class Ticker extends FilterOutputStream {
+        private static final long QUIET_NANOS = 500_000_000L;
+        private static final int MAX_COLUMNS = 79;
+        private final PrintStream err =
+                new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        private final Thread thread = new Thread(this::tick, "progress");
+        private String what;
+        private LongSupplier nodes;
+        private long since = System.nanoTime();
+        private boolean atLineStart = true;
+        private int shown;
+        private boolean stopped;
+
+        Ticker(OutputStream report) {
+            super(report);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        synchronized void measuring(String what, LongSupplier nodes) {
+            this.what = what;
+            this.nodes = nodes;
+            since = System.nanoTime();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        /** A line of the report: wipe the progress line, print, and forget the measurement named. */
+        @Override
+        public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
+            wipe();
+            out.write(bytes, offset, length);
+            out.flush();
+            atLineStart = length == 0 ? atLineStart : bytes[offset + length - 1] == '\n';
+            what = null;
+            nodes = null;
+            since = System.nanoTime();
+        }
+
+        private void tick() {
+            while (true) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                synchronized (this) {
+                    if (stopped) {
+                        return;
+                    }
+                    if (atLineStart && System.nanoTime() - since >= QUIET_NANOS) {
+                        draw();
+                    }
+                }
+            }
+        }
+
+        /** "  depth 6, alpha-beta: 1,234,567 nodes, 3.2 s"; "  working: 3.2 s" if nothing is named. */
+        private void draw() {
+            String text = "  " + (what == null ? "working" : what) + ": "
+                    + (nodes == null ? "" : String.format("%,d nodes, ", nodes.getAsLong()))
+                    + String.format("%.1f s", (System.nanoTime() - since) / 1e9);
+            while (TextTable.displayWidth(text) > MAX_COLUMNS) { // one line: a wrapped one could not be wiped
+                text = text.substring(0, text.length() - 1);
+            }
+            int width = TextTable.displayWidth(text);
+            err.print("\r" + text + " ".repeat(Math.max(0, shown - width)));
+            err.flush();
+            shown = width;
+        }
+
+        private void wipe() {
+            if (shown > 0) {
+                err.print("\r" + " ".repeat(shown) + "\r");
+                err.flush();
+                shown = 0;
+            }
+        }
+
+        synchronized void stop() {
+            stopped = true;
+            thread.interrupt();
+            wipe();
+        }
+    }
+}

@@ -1,0 +1,382 @@
+package xiangqi.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.CHECKMATED;
+import static xiangqi.Fixtures.STALEMATED;
+import static xiangqi.Fixtures.after;
+import static xiangqi.Fixtures.legalMoves;
+import static xiangqi.Fixtures.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import xiangqi.Fixtures.Run;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+
+/** The web board over HTTP, as a browser would use it: the JDK's own client, loopback only. */
+class ServeTest {
+    private static WebBoard board;
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    static void start() {
+        board = WebBoard.start("127.0.0.1", 0);
+    }
+
+    @AfterAll
+    static void stop() {
+        board.stop();
+    }
+
+    private static HttpResponse<String> send(String method, String pathAndQuery) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + board.port() + pathAndQuery))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .timeout(Duration.ofSeconds(60))
+                .build();
+        try {
+            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new AssertionError("no answer to " + method + " " + pathAndQuery, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static HttpResponse<String> get(String pathAndQuery) {
+        return send("GET", pathAndQuery);
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    /** The value of a JSON field holding a number or a string (the answers are flat enough for this). */
+    private static String field(String json, String name) {
+        Matcher matcher = Pattern.compile("\"" + name + "\":(\"([^\"]*)\"|[^,}\\]]+)").matcher(json);
+        assertThat(matcher.find()).as(name + " in " + json).isTrue();
+        return matcher.group(2) != null ? matcher.group(2) : matcher.group(1);
+    }
+
+    /** Polls search {@code id} until it is done (a bounded number of times); the last answer. */
+    private static String awaitSearch(String id) {
+        String answer = "";
+        for (int poll = 0; poll < 200 && !answer.contains("\"done\":true"); poll++) {
+            HttpResponse<String> response = get("/api/search?id=" + id);
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            answer = response.body();
+        }
+        assertThat(answer).contains("\"done\":true");
+        return answer;
+    }
+
+    /** Sends {@code request} as raw bytes on a connection of its own; the status line of the answer. */
+    private static String raw(String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", board.port())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
+            return statusLine == null ? "(closed without an answer)" : statusLine;
+        } catch (SocketException e) {
+            return "(closed: " + e.getMessage() + ")";
+        }
+    }
+
+    /** How long a GET of {@code path} takes to be answered 200, in milliseconds. */
+    private static long millisToAnswer(String path) {
+        long start = System.nanoTime();
+        assertThat(get(path).statusCode()).isEqualTo(200);
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** The one line the command line prints on stderr for {@code search} with these options. */
+    private static String commandLineError(String... options) {
+        String[] args = Stream.concat(Stream.of("search", "--depth", "1"), Stream.of(options)).toArray(String[]::new);
+        Run run = run(args);
+        assertThat(run.status()).isEqualTo(2);
+        return run.err().strip();
+    }
+
+    @Test
+    @DisplayName("the server listens on the loopback address; serve with a bad port is one error line")
+    void loopbackOnly() {
+        assertThat(InetAddress.getLoopbackAddress().getHostAddress()).isEqualTo("127.0.0.1");
+        Run run = run("serve", "--port", "70000");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo("error: --port 70000 is out of range 0..65535");
+        assertThat(run("serve", "--port", "web").err().strip()).isEqualTo("error: --port 'web' is not a whole number");
+        assertThat(run("serve", "--colour", "red").err()).contains("unknown option '--colour'");
+    }
+
+    @Test
+    @DisplayName("the page, its script and its style are served, with the elements a browser check reads")
+    void page() {
+        HttpResponse<String> page = get("/?moves=h2e2&go=1");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        assertThat(page.body()).contains("id=\"bestmove\"", "id=\"search-info\"", "board.js", "board.css");
+        assertThat(get("/board.js").body()).contains("/api/search");
+        assertThat(get("/board.css").headers().firstValue("Content-Type")).hasValue("text/css; charset=utf-8");
+        assertThat(get("/api/chapter").body()).contains("\"chapter\":\"" + Chapter.NAME + "\"",
+                "\"method\":\"" + WebSearch.METHOD + "\"");
+    }
+
+    @Test
+    @DisplayName("a position: the board, the legal moves and the moves in Chinese notation")
+    void position() {
+        HttpResponse<String> response = get("/api/position?moves=" + encode("h2e2 h9g7"));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        String json = response.body();
+        assertThat(field(json, "now")).isEqualTo(after(Position.START_FEN, "h2e2", "h9g7").toFen());
+        assertThat(field(json, "side")).isEqualTo("red");
+        assertThat(json).contains("\"chinese\":[\"炮二平五\",\"马8进7\"]", "\"over\":null");
+        List<String> legal = legalMoves(after(Position.START_FEN, "h2e2", "h9g7"));
+        assertThat(json).contains("\"legal\":[\"" + String.join("\",\"", legal) + "\"]");
+    }
+
+    @Test
+    @DisplayName("mate and 困毙 end the game, with the reason, and the engine is not asked to move")
+    void gameOver() {
+        assertThat(field(get("/api/position?fen=" + encode(CHECKMATED)).body(), "over"))
+                .startsWith("checkmate (将死): black is mated");
+        assertThat(field(get("/api/position?fen=" + encode(STALEMATED)).body(), "over"))
+                .startsWith("困毙 (stalemate): black has no legal move");
+
+        HttpResponse<String> refused = send("POST", "/api/search?depth=1&fen=" + encode(STALEMATED));
+        assertThat(refused.statusCode()).isEqualTo(409);
+        assertThat(refused.body()).startsWith("error: the game is over: 困毙");
+    }
+
+    @Test
+    @DisplayName("a move and the engine's reply: this chapter's search, the numbers the command line prints")
+    void moveAndReply() {
+        HttpResponse<String> started = send("POST", "/api/search?moves=h2e2&depth=2&compare=1");
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+
+        String answer = awaitSearch(field(started.body(), "id"));
+
+        Position position = after(Position.START_FEN, "h2e2");
+        Search.Result expected = Search.standard().search(position, 2);
+        assertThat(field(answer, "bestmove")).isEqualTo(Move.toUci(expected.bestMove()));
+        assertThat(legalMoves(position)).contains(field(answer, "bestmove"));
+        assertThat(answer).contains("\"nodes\":" + expected.nodes() + ",");
+        assertThat(answer).contains("\"pv\":\"" + Notation.chineseLine(position, expected.pv(), 0, expected.pv().length) + "\"");
+        assertThat(field(answer, "earlierNodes")).isEqualTo(String.valueOf(new WebSearch().earlier(position, 2)));
+    }
+
+    @Test
+    @DisplayName("a search asked for while the engine thinks is refused with 409, never interleaved;"
+            + " 40 clients that vanish in the middle of a poll meanwhile hold up no one")
+    void oneSearchAtATime() throws IOException {
+        String slow = "/api/search?depth=" + Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST)
+                + (WebSearch.TIMED ? "&movetime=" + WebBoard.MAX_MOVETIME : "");
+        HttpResponse<String> first = send("POST", slow);
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+
+        HttpResponse<String> second = send("POST", "/api/search?depth=1&moves=h2e2");
+        assertThat(second.statusCode()).isEqualTo(409);
+        assertThat(second.body()).startsWith("error: the engine is thinking");
+        for (int i = 0; i < 40; i++) {
+            try (Socket socket = new Socket("127.0.0.1", board.port())) {
+                socket.setSoLinger(true, 0); // gone at once, with a reset, as a laptop whose lid is shut
+                socket.getOutputStream().write(("GET /api/search?id=" + field(first.body(), "id") + "&since=1000 HTTP/1.1\r\n"
+                        + "Host: x\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            }
+        }
+        assertThat(millisToAnswer("/api/chapter")).as("ms for a trivial request after 40 vanished polls").isLessThan(1_000);
+        HttpResponse<String> stop = send("POST", "/api/stop");
+        assertThat(stop.statusCode()).isEqualTo(WebSearch.TIMED ? 200 : 409);
+
+        String answer = awaitSearch(field(first.body(), "id"));
+        assertThat(legalMoves(Position.startPosition())).contains(field(answer, "bestmove"));
+        assertThat(send("POST", "/api/stop").body()).isEqualTo("error: the engine is not thinking\n");
+    }
+
+    @Test
+    @DisplayName("stop during \"compare\" ends the search at once, with its move, and frees the board for the next")
+    void stopEndsTheComparison() throws InterruptedException {
+        // The comparison must still run when stop arrives: from depth 3 on, one deeper until it does.
+        String stopped = null;
+        for (int depth = Math.min(3, WebSearch.DEEPEST_EARLIER); stopped == null && depth <= WebSearch.DEEPEST_EARLIER; depth++) {
+            HttpResponse<String> started = send("POST", "/api/search?moves=h2e2&compare=1&depth=" + depth);
+            assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+            String id = field(started.body(), "id");
+            String news = "";
+            for (int since = 0; !news.contains("\"comparing\":true") && !news.contains("\"done\":true"); ) {
+                news = get("/api/search?id=" + id + "&since=" + since).body();
+                since = Integer.parseInt(field(news, "next"));
+            }
+            if (news.contains("\"done\":true") || send("POST", "/api/stop").statusCode() != 200) {
+                awaitSearch(id); // compared before stop came: try a longer comparison
+                continue;
+            }
+            long start = System.nanoTime();
+            stopped = awaitSearch(id);
+            assertThat((System.nanoTime() - start) / 1_000_000).as("stop answers at once").isLessThan(1_000);
+            assertThat(legalMoves(after(Position.START_FEN, "h2e2"))).contains(field(stopped, "bestmove"));
+            assertThat(field(stopped, "compareNote")).startsWith("comparison stopped: " + WebSearch.EARLIER + " at depth " + depth)
+                    .endsWith(WebSearch.EARLIER_STOPS ? "was cut short" : "it finishes in the background, unread");
+            assertThat(stopped).doesNotContain("earlierNodes");
+        }
+        assertThat(stopped).as("a comparison still running when stop came").isNotNull();
+
+        HttpResponse<String> next = send("POST", "/api/search?depth=1&moves=h2e2");
+        assertThat(next.statusCode()).as("the board is free at once: " + next.body()).isEqualTo(200);
+        awaitSearch(field(next.body(), "id"));
+        // A comparison left to finish holds up no search, but the next comparison waits for it to end.
+        String compared = "";
+        for (int tries = 0; tries < 600 && !compared.contains("earlierNodes"); tries++) {
+            HttpResponse<String> probe = send("POST", "/api/search?depth=1&compare=1&moves=h2e2");
+            assertThat(probe.statusCode()).as(probe.body()).isEqualTo(200);
+            compared = awaitSearch(field(probe.body(), "id"));
+            if (!compared.contains("earlierNodes")) {
+                assertThat(field(compared, "compareNote")).startsWith("not compared: the stopped comparison of search");
+                Thread.sleep(100);
+            }
+        }
+        assertThat(compared).contains("earlierNodes");
+    }
+
+    @Test
+    @DisplayName("20 half-sent requests leave the board answering at once; each is dropped after REQUEST_SECONDS")
+    void slowClients() throws IOException {
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                Socket socket = new Socket("127.0.0.1", board.port());
+                socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                slow.add(socket); // the blank line that ends the headers never comes
+            }
+            assertThat(millisToAnswer("/")).as("ms to answer / beside 20 half-sent requests").isLessThan(1_000);
+
+            for (Socket socket : slow) {
+                socket.setSoTimeout((WebBoard.REQUEST_SECONDS + 5) * 1_000);
+                InputStream in = socket.getInputStream();
+                int read;
+                try {
+                    read = in.read();
+                } catch (SocketException reset) {
+                    read = -1;
+                }
+                assertThat(read).as("the server closes a request that does not come").isEqualTo(-1);
+            }
+        } finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+        assertThat(get("/").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("serve --host: the address to open is a URL, and the warning says only what is true")
+    void hostAddresses() throws IOException {
+        InetAddress ipv6Loopback = InetAddress.getByName("::1");
+        assertThat(WebBoard.url("::1", ipv6Loopback, 8017)).isEqualTo("http://[::1]:8017/");
+        assertThat(WebBoard.url("[::1]", ipv6Loopback, 8017)).isEqualTo("http://[::1]:8017/");
+        assertThat(WebBoard.url("127.0.0.2", InetAddress.getByName("127.0.0.2"), 8017)).isEqualTo("http://127.0.0.2:8017/");
+        assertThat(WebBoard.url("0.0.0.0", InetAddress.getByName("0.0.0.0"), 80)).isEqualTo("http://127.0.0.1:80/");
+        assertThat(WebBoard.url("::", InetAddress.getByName("::"), 80)).isEqualTo("http://127.0.0.1:80/");
+        assertThat(WebBoard.url("localhost", InetAddress.getLoopbackAddress(), 80)).isEqualTo("http://localhost:80/");
+        assertThat(URI.create(WebBoard.url("::1", ipv6Loopback, 8017)).getHost()).isEqualTo("[::1]");
+
+        for (String loopback : List.of("127.0.0.1", "127.0.0.2", "::1", "0:0:0:0:0:0:0:1")) {
+            assertThat(WebBoard.warning(loopback, InetAddress.getByName(loopback))).as(loopback).isNull();
+        }
+        for (String reachable : List.of("0.0.0.0", "::", "192.168.1.20", "10.0.0.5", "fe80::1")) {
+            assertThat(WebBoard.warning(reachable, InetAddress.getByName(reachable))).as(reachable)
+                    .isEqualTo("listening on " + reachable + ": other machines that can reach it may play too");
+        }
+    }
+
+    static Stream<Arguments> badRequests() {
+        return Stream.of(
+                Arguments.of("GET", "/api/position?moves=" + encode("h2e2 h2e3"), 400,
+                        commandLineError("--moves", "h2e2", "h2e3")),
+                Arguments.of("GET", "/api/position?moves=h2x2", 400, commandLineError("--moves", "h2x2")),
+                Arguments.of("GET", "/api/position?fen=" + encode("rnbakabnr/9/9 w"), 400,
+                        commandLineError("--fen", "rnbakabnr/9/9 w")),
+                Arguments.of("POST", "/api/search?depth=99", 400, "error: depth 99 is out of range 1.." + WebSearch.DEEPEST),
+                Arguments.of("POST", "/api/search?depth=two", 400, "error: depth 'two' is not a whole number"),
+                Arguments.of("POST", "/api/search?compare=yes", 400, "error: compare 'yes' must be 0 or 1"),
+                Arguments.of("GET", "/api/position?colour=red", 400,
+                        "error: unknown parameter 'colour', expected one of fen moves"),
+                Arguments.of("GET", "/api/position?moves=h2e2&moves=h2e2", 400, "error: parameter 'moves' given twice"),
+                Arguments.of("GET", "/api/position?moves=" + encode("炮二平五"), 400, commandLineError("--moves", "炮二平五")),
+                Arguments.of("GET", "/api/position?moves=" + "h2e2+".repeat(2_500), 414,
+                        "error: request too long: 12506 characters, at most 10000"),
+                Arguments.of("GET", "/api/position?moves=h2e2" + "x".repeat(9_000), 400, commandLineError("--moves", "h2e2" + "x".repeat(9_000))),
+                Arguments.of("GET", "/api/position?fen=" + "r".repeat(9_000), 400, commandLineError("--fen", "r".repeat(9_000))),
+                Arguments.of("GET", "/api/position?moves=h2e2%00", 400,
+                        "error: parameter 'moves' holds a control character, U+0000 at 5"),
+                Arguments.of("GET", "/api/position?fen=%0Arnbakabnr", 400,
+                        "error: parameter 'fen' holds a control character, U+000A at 1"),
+                Arguments.of("GET", "/api/position?mo%1Bves=h2e2", 400,
+                        "error: a parameter's name holds a control character, U+001B at 3"),
+                Arguments.of("POST", "/api/search?depth=" + "9".repeat(5_000), 400, null),
+                Arguments.of("GET", "/api/position?moves=%E4%B8", 400, null),
+                Arguments.of("GET", "/" + "a".repeat(5_000), 404, "error: no such page '/" + "a".repeat(31) + "...'"),
+                Arguments.of("GET", "/api/search?id=12345", 404, null),
+                Arguments.of("DELETE", "/api/position", 405, "error: method DELETE not allowed here, use GET"),
+                Arguments.of("GET", "/api/stop", 405, "error: method GET not allowed here, use POST"),
+                Arguments.of("GET", "/chapter.properties", 404, "error: no such page '/chapter.properties'"),
+                Arguments.of("GET", "/web/board.js", 404, "error: no such page '/web/board.js'"),
+                Arguments.of("GET", "/..%2F..%2Fpom.xml", 404, "error: no such page '/..%2F..%2Fpom.xml'"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @MethodSource("badRequests")
+    @DisplayName("bad input gets a 4xx and the command line's one line, and the server goes on")
+    void badRequest(String method, String pathAndQuery, int status, String line) {
+        HttpResponse<String> response = send(method, pathAndQuery);
+
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(response.body()).endsWith("\n").doesNotContain("Exception").hasLineCount(1);
+        assertThat(response.body().strip()).hasSizeLessThanOrEqualTo(200);
+        if (line != null) {
+            assertThat(response.body().strip()).isEqualTo(line);
+        }
+        assertThat(get("/api/position").statusCode()).isEqualTo(200);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "GARBAGE \u0000\u0001 nonsense\r\n\r\n",
+        "GARBAGE\r\n\r\n",
+        "GET /api/position?fen=<b> HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /api/position?moves=h2e2\u0001 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: many\r\n\r\n"})
+    @DisplayName("a request the JDK's server refuses before the board sees it gets its 4xx, and the server goes on")
+    void refusedByTheServer(String request) throws IOException {
+        assertThat(raw(request)).matches("HTTP/1\\.1 4\\d\\d .*");
+        assertThat(get("/").statusCode()).isEqualTo(200);
+    }
+}

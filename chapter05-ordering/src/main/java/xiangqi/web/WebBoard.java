@@ -1,0 +1,765 @@
+package xiangqi.web;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+import xiangqi.common.ErrorLine;
+
+/**
+ * The {@code serve} command: a board in the browser, played against this chapter's search,
+ * with the search's numbers beside it. The same file in every chapter; what the chapters
+ * change is {@link WebSearch}, which names the search.
+ *
+ * <p>The server keeps no game. The page holds it (a FEN and the moves since) and sends it
+ * with every request, so a link is a position and a reload loses nothing. The server
+ * answers four questions:
+ * <pre>
+ *   GET  /api/chapter                         which chapter, which search, what the page may ask
+ *   GET  /api/position?fen=F&amp;moves=m1+m2     the board, the legal moves, the move list, the end
+ *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
+ *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
+ *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
+ * </pre>
+ * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}), copied from the
+ * jar's resources by name: nothing in a request reaches the file system. One search runs at
+ * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
+ * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
+ * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
+ */
+public final class WebBoard {
+    /** The port {@code serve} listens on unless {@code --port} says otherwise. */
+    public static final int DEFAULT_PORT = 8017;
+    /** The longest query the server reads: a FEN and a few hundred moves. */
+    static final int MAX_QUERY_CHARS = 10_000;
+    /** The longest a poll waits for news before it answers with none. */
+    static final long POLL_MILLIS = 1_500;
+    /** The longest time a move may be given, in milliseconds. */
+    static final int MAX_MOVETIME = 600_000;
+    /**
+     * The most connections open at once; one more is closed as soon as it arrives. There is
+     * a handler thread for each, so a request never waits for a thread, however many of the
+     * others are slow: a browser opens a few connections, a classroom a few dozen.
+     */
+    static final int MAX_CONNECTIONS = 100;
+    /**
+     * The seconds a client has to send its request, from its first byte to the end of its
+     * headers, and to start one on a new connection; then the connection is closed (within a
+     * second more), with the handler thread that was reading it.
+     */
+    static final int REQUEST_SECONDS = 2;
+
+    static {
+        // Why system properties: the JDK's server reads each request line and its headers on a
+        // handler thread, blocking, before any handler of ours is called, and it hides the
+        // socket, so we cannot put a deadline on that read ourselves. Its own deadline and
+        // connection cap are these documented properties of module jdk.httpserver. The server
+        // reads them once, when its class is loaded by the first HttpServer.create: hence here,
+        // in the class that makes every server of this program, before it makes one.
+        // maxReqTime: a request not read in time is closed (checked every second);
+        // maxConnections: connections beyond the cap are closed on arrival; clockTick: how often
+        // (ms) connections that send nothing at all are looked at, which then also go after
+        // REQUEST_SECONDS (the default, 10 s, would let a silent client keep a place for 12 s).
+        System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
+        System.setProperty("jdk.httpserver.maxConnections", String.valueOf(MAX_CONNECTIONS));
+        System.setProperty("sun.net.httpserver.clockTick", "1000");
+    }
+
+    /** The page's files: the only names served, each with its content type. */
+    private static final Map<String, String[]> FILES = Map.of(
+            "/", new String[] {"index.html", "text/html; charset=utf-8"},
+            "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
+            "/board.css", new String[] {"board.css", "text/css; charset=utf-8"});
+
+    private final HttpServer server;
+    private final String host;
+    private final ThreadPoolExecutor handlers;
+    private final ExecutorService thinker;
+    /** Where "compare" runs: apart from the searches, so that a comparison left to finish holds up none. */
+    private final ExecutorService comparer;
+    private final WebSearch engine = new WebSearch();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    /** The last search started, running or finished; guarded by {@code this}. */
+    private Thinking current;
+    private int searches;
+    /** The search whose comparison runs now, even one that stop has left to finish; guarded by {@code this}. */
+    private Thinking comparing;
+
+    private WebBoard(HttpServer server, String host) {
+        this.server = server;
+        this.host = host;
+        // As many threads as connections: each connection is served by one thread at a time.
+        // They start when needed and end after 10 idle seconds.
+        this.handlers = new ThreadPoolExecutor(MAX_CONNECTIONS, MAX_CONNECTIONS, 10, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), daemon("web-board"));
+        handlers.allowCoreThreadTimeOut(true);
+        this.thinker = Executors.newSingleThreadExecutor(daemon("web-search"));
+        this.comparer = Executors.newSingleThreadExecutor(daemon("web-compare"));
+        server.setExecutor(handlers);
+        server.createContext("/", this::handle);
+    }
+
+    /**
+     * Listens on {@code host}:{@code port} (port 0: any free one) and starts answering.
+     *
+     * @throws IllegalArgumentException when the address cannot be listened on
+     */
+    static WebBoard start(String host, int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--port " + port + " is out of range 0..65535");
+        }
+        try {
+            // The backlog holds connections not yet accepted: as many as may be open, so that a
+            // burst of them (a class opening the page at once) waits no second for a resent SYN.
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), MAX_CONNECTIONS);
+            WebBoard board = new WebBoard(server, host);
+            server.start();
+            return board;
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("cannot listen on --host '" + host + "': no such address or host name");
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException("cannot listen on --host '" + host + "' --port " + port + ": " + e.getMessage());
+        }
+    }
+
+    /** The command: prints where to point the browser, then serves until the process ends. */
+    public static void serve(String host, int port, PrintStream out) {
+        WebBoard board = start(host, port);
+        out.println("open " + board.url());
+        String warning = board.warning();
+        if (warning != null) {
+            out.println(warning);
+        }
+        out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; stop with Ctrl-C)");
+        board.awaitStop();
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** Where to point the browser. */
+    String url() {
+        return url(host, server.getAddress().getAddress(), port());
+    }
+
+    /**
+     * The address to open for a server that listens on {@code host}, which is {@code address}:
+     * on every address (0.0.0.0, ::), the loopback one; an IPv6 address in brackets, as a URL
+     * writes it ({@code http://[::1]:8017/}); otherwise the host as it was given.
+     */
+    static String url(String host, InetAddress address, int port) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        String shown = address.isAnyLocalAddress() ? "127.0.0.1"
+                : bare.contains(":") ? "[" + bare.replace("%", "%25") + "]"
+                : bare;
+        return "http://" + shown + ":" + port + "/";
+    }
+
+    /** The warning {@code serve} prints when other machines can reach the board; null when none can. */
+    String warning() {
+        return warning(host, server.getAddress().getAddress());
+    }
+
+    /** Null for a loopback address (127.0.0.0/8, ::1), which only this machine can reach; else the warning. */
+    static String warning(String host, InetAddress address) {
+        return address.isLoopbackAddress() ? null
+                : "listening on " + host + ": other machines that can reach it may play too";
+    }
+
+    /** Stops answering and ends the threads; a running search is left to finish on its daemon thread. */
+    void stop() {
+        server.stop(0);
+        handlers.shutdownNow();
+        thinker.shutdownNow();
+        comparer.shutdownNow();
+        stopped.countDown();
+    }
+
+    private void awaitStop() {
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    /** A request the server refuses: its status and the one line that says why. */
+    private static final class Refused extends RuntimeException {
+        final int status;
+
+        Refused(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+    }
+
+    /** Answers one request; whatever goes wrong, the answer is one line and the server goes on. */
+    private void handle(HttpExchange exchange) {
+        try (exchange) {
+            try {
+                String path = exchange.getRequestURI().getRawPath();
+                String method = exchange.getRequestMethod();
+                String[] file = FILES.get(path);
+                if (file != null) {
+                    expect(method, "GET");
+                    send(exchange, 200, file[1], resource(file[0]));
+                    return;
+                }
+                Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+                String json = switch (path) {
+                    case "/api/chapter" -> {
+                        expect(method, "GET");
+                        allow(query);
+                        yield chapter();
+                    }
+                    case "/api/position" -> {
+                        expect(method, "GET");
+                        allow(query, "fen", "moves");
+                        yield position(query);
+                    }
+                    case "/api/search" -> {
+                        if (method.equals("POST")) {
+                            allow(query, "fen", "moves", "depth", "movetime", "compare");
+                            yield startSearch(query);
+                        }
+                        expect(method, "GET");
+                        allow(query, "id", "since");
+                        yield poll(query);
+                    }
+                    case "/api/stop" -> {
+                        expect(method, "POST");
+                        allow(query);
+                        yield stopSearch();
+                    }
+                    default -> throw new Refused(404, "no such page '" + path + "'");
+                };
+                send(exchange, 200, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
+            } catch (Refused e) {
+                sendError(exchange, e.status, e.getMessage());
+            } catch (IllegalArgumentException e) {
+                sendError(exchange, 400, e.getMessage()); // the command line's own message
+            } catch (RuntimeException e) {
+                sendError(exchange, 500, "internal error: " + e);
+            }
+        } catch (IOException e) {
+            // the browser went away before the answer was written: nothing to tell it
+        }
+    }
+
+    private static void expect(String method, String expected) {
+        if (!method.equals(expected)) {
+            throw new Refused(405, "method " + method + " not allowed here, use " + expected);
+        }
+    }
+
+    /**
+     * The query's parameters, decoded; a name given twice, a query too long or a control
+     * character (a NUL, a newline: {@code %00}, {@code %0A}) in a name or a value is refused.
+     */
+    private static Map<String, String> query(String raw) {
+        Map<String, String> values = new HashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return values;
+        }
+        if (raw.length() > MAX_QUERY_CHARS) {
+            throw new Refused(414, "request too long: " + raw.length() + " characters, at most " + MAX_QUERY_CHARS);
+        }
+        for (String pair : raw.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int equals = pair.indexOf('=');
+            String name = decode(equals < 0 ? pair : pair.substring(0, equals));
+            String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
+            refuseControls("a parameter's name", name);
+            refuseControls("parameter '" + name + "'", value);
+            if (values.put(name, value) != null) {
+                throw new IllegalArgumentException("parameter '" + name + "' given twice");
+            }
+        }
+        return values;
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("malformed request: '" + text + "' is not URL-encoded text");
+        }
+    }
+
+    /** No input here has a use for a control character, and none may reach a message or the log. */
+    private static void refuseControls(String what, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isISOControl(text.charAt(i))) {
+                throw new IllegalArgumentException(what + " holds a control character, "
+                        + String.format("U+%04X", (int) text.charAt(i)) + " at " + (i + 1));
+            }
+        }
+    }
+
+    private static void allow(Map<String, String> query, String... names) {
+        Set<String> allowed = Set.of(names);
+        for (String name : query.keySet()) {
+            if (!allowed.contains(name)) {
+                throw new IllegalArgumentException("unknown parameter '" + name + "'"
+                        + (names.length == 0 ? " (this request takes none)" : ", expected one of " + String.join(" ", names)));
+            }
+        }
+    }
+
+    /** The whole number in parameter {@code name}, from {@code min} to {@code max}; {@code absent} if not given. */
+    private static int number(Map<String, String> query, String name, int min, int max, int absent) {
+        String text = query.get(name);
+        if (text == null || text.isEmpty()) {
+            return absent;
+        }
+        int value;
+        try {
+            value = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " '" + text + "' is not a whole number");
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " " + value + " is out of range " + min + ".." + max);
+        }
+        return value;
+    }
+
+    // ---------------------------------------------------------------- the game
+
+    /** A game as the page sends it: the position set up, the moves played, where they lead. */
+    private record Game(Position start, int[] moves, Position now) {
+        /** The moves in Chinese notation, each in the position before it. */
+        List<String> chinese() {
+            List<String> line = new ArrayList<>();
+            Position position = Position.fromFen(start.toFen());
+            for (int move : moves) {
+                line.add(Notation.chinese(position, move));
+                position.makeMove(move);
+            }
+            return line;
+        }
+    }
+
+    /** Sets up {@code fen} (the start position if absent) and plays {@code moves}, checking each. */
+    private static Game game(Map<String, String> query) {
+        String fen = query.getOrDefault("fen", "").trim();
+        Position start = fen.isEmpty() || fen.equals("startpos") ? Position.startPosition() : Position.fromFen(fen);
+        Position now = Position.fromFen(start.toFen());
+        String[] words = query.getOrDefault("moves", "").trim().split("[\\s,]+");
+        List<Integer> moves = new ArrayList<>();
+        for (String word : words) {
+            if (!word.isEmpty()) {
+                int move = MoveGenerator.parseLegal(now, word);
+                now.makeMove(move);
+                moves.add(move);
+            }
+        }
+        return new Game(start, moves.stream().mapToInt(Integer::intValue).toArray(), now);
+    }
+
+    /** Why the game is over in this position, in a line or a few, or null while it goes on. */
+    private String ending(Position position) {
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        if (MoveGenerator.generateLegal(position, moves) == 0) {
+            String loser = Position.colorName(position.sideToMove());
+            String winner = Position.colorName(position.sideToMove() ^ 1);
+            return position.inCheck()
+                    ? "checkmate (将死): " + loser + " is mated, " + winner + " wins"
+                    : "困毙 (stalemate): " + loser + " has no legal move and loses, " + winner + " wins";
+        }
+        return engine.ruling(position);
+    }
+
+    private static String chapter() {
+        return new Json()
+                .put("chapter", Chapter.NAME)
+                .put("method", WebSearch.METHOD)
+                .put("earlier", WebSearch.EARLIER)
+                .put("defaultDepth", Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST))
+                .put("deepest", WebSearch.DEEPEST)
+                .put("deepestEarlier", WebSearch.DEEPEST_EARLIER)
+                .put("timed", WebSearch.TIMED)
+                .put("startFen", Position.START_FEN)
+                .toString();
+    }
+
+    private String position(Map<String, String> query) {
+        Game game = game(query);
+        Position now = game.now();
+        int[] legal = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generateLegal(now, legal);
+        StringBuilder board = new StringBuilder();
+        for (int square = 0; square < Square.COUNT; square++) {
+            int piece = now.pieceAt(square);
+            board.append(piece == Piece.EMPTY ? '.' : Piece.fenLetter(piece));
+        }
+        List<String> moves = new ArrayList<>();
+        for (int move : game.moves()) {
+            moves.add(Move.toUci(move));
+        }
+        List<String> legalMoves = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            legalMoves.add(Move.toUci(legal[i]));
+        }
+        return new Json()
+                .put("fen", game.start().toFen())
+                .put("now", now.toFen())
+                .put("side", Position.colorName(now.sideToMove()))
+                .put("check", now.inCheck())
+                .put("board", board.toString())
+                .put("moves", moves)
+                .put("chinese", game.chinese())
+                .put("legal", legalMoves)
+                .put("over", ending(now))
+                .toString();
+    }
+
+    // ---------------------------------------------------------------- the engine
+
+    /**
+     * One search: its events as they come (each depth's line, or a note such as "comparing"),
+     * then its move. Guarded by its own monitor: the search thread adds, pollers read, and
+     * stop may end it while its comparison runs.
+     */
+    private static final class Thinking {
+        final int id;
+        final List<String> events = new ArrayList<>();
+        String result;
+        boolean done;
+        /** Stop was asked before the comparison began: none begins. */
+        boolean stopAsked;
+        /** While the comparison runs: the answer it completes, its depth and the search that runs it. */
+        Json answer;
+        int comparedDepth;
+        WebSearch comparison;
+
+        Thinking(int id) {
+            this.id = id;
+        }
+
+        synchronized void add(String event) {
+            if (!done) {
+                events.add(event);
+                notifyAll();
+            }
+        }
+
+        /** Ends the search with {@code result}; one that stop has already ended stays as it is. */
+        synchronized void finish(String result) {
+            if (!done) {
+                this.result = result;
+                done = true;
+                notifyAll();
+            }
+        }
+
+        /** Marks the comparison begun; false if stop came first. */
+        synchronized boolean beginComparing(Json answer, int depth, WebSearch comparison) {
+            if (stopAsked) {
+                return false;
+            }
+            this.answer = answer;
+            this.comparedDepth = depth;
+            this.comparison = comparison;
+            return true;
+        }
+
+        /** The comparison's numbers complete the answer, unless stop has ended the search meanwhile. */
+        synchronized void compared(long nodes, long millis) {
+            if (!done) {
+                finish(answer.put("earlierNodes", nodes).put("earlierMillis", millis).toString());
+            }
+        }
+
+        synchronized boolean isDone() {
+            return done;
+        }
+    }
+
+    private String startSearch(Map<String, String> query) {
+        Game game = game(query);
+        String over = ending(game.now());
+        if (over != null) {
+            throw new Refused(409, "the game is over: " + over.lines().findFirst().orElse(over));
+        }
+        int depth = number(query, "depth", 1, WebSearch.DEEPEST, Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST));
+        int movetime = number(query, "movetime", 1, MAX_MOVETIME, 0);
+        if (movetime > 0 && !WebSearch.TIMED) {
+            throw new IllegalArgumentException("movetime: this chapter's search has no clock"
+                    + " (time a move arrives in chapter 5)");
+        }
+        String compare = query.getOrDefault("compare", "0");
+        if (!compare.equals("0") && !compare.equals("1")) {
+            throw new IllegalArgumentException("compare '" + compare + "' must be 0 or 1");
+        }
+        Thinking thinking;
+        synchronized (this) {
+            if (current != null && !current.isDone()) {
+                throw new Refused(409, "the engine is thinking (search " + current.id + "): wait for its move");
+            }
+            thinking = new Thinking(++searches);
+            current = thinking;
+        }
+        Position position = game.now();
+        thinker.execute(() -> think(thinking, position, depth, movetime, compare.equals("1")));
+        return new Json().put("id", thinking.id).toString();
+    }
+
+    /** Runs on the search thread: this chapter's search, then, if asked, the earlier method's. */
+    private void think(Thinking thinking, Position position, int depth, int movetime, boolean compare) {
+        try {
+            Search.Result result = engine.think(position, depth, movetime,
+                    iteration -> thinking.add(line(position, iteration)));
+            Json answer = new Json()
+                    .put("bestmove", Move.toUci(result.bestMove()))
+                    .put("chinese", result.pv().length > 0 ? Notation.chinese(position, result.bestMove()) : null)
+                    .put("depth", result.depth())
+                    .put("nodes", result.nodes())
+                    .put("millis", result.millis())
+                    .put("nps", result.nodes() * 1000 / Math.max(1, result.millis()));
+            if (compare && result.depth() > WebSearch.DEEPEST_EARLIER) {
+                answer.put("compareNote", WebSearch.EARLIER + " is not run beyond depth " + WebSearch.DEEPEST_EARLIER
+                        + ": it would take too long");
+            } else if (compare) {
+                compare(thinking, position, result.depth(), answer);
+                return;
+            }
+            thinking.finish(answer.toString());
+        } catch (RuntimeException | Error e) {
+            thinking.finish(new Json().put("error", "the search failed: " + e).toString());
+        }
+    }
+
+    /**
+     * Hands the comparison to its own thread, where stop can end it without waiting for it;
+     * unless stop came first, or a comparison that stop left to finish still runs there.
+     */
+    private void compare(Thinking thinking, Position position, int depth, Json answer) {
+        WebSearch comparison = new WebSearch(); // its own, so that stop reaches this comparison and no other search
+        String skipped = null;
+        synchronized (this) {
+            if (comparing != null) {
+                skipped = "not compared: the stopped comparison of search " + comparing.id + " still runs in the background";
+            } else if (!thinking.beginComparing(answer, depth, comparison)) {
+                skipped = "not compared: the search was stopped";
+            } else {
+                comparing = thinking;
+            }
+        }
+        if (skipped != null) {
+            thinking.finish(answer.put("compareNote", skipped).toString());
+            return;
+        }
+        String note = "comparing: " + WebSearch.EARLIER + " at depth " + depth + "...";
+        thinking.add(new Json().put("note", note).put("comparing", true).toString());
+        comparer.execute(() -> {
+            long start = System.nanoTime();
+            long nodes = 0;
+            String failure = null;
+            try {
+                nodes = comparison.earlier(position, depth);
+            } catch (RuntimeException | Error e) {
+                failure = "the comparison failed: " + e;
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            synchronized (this) {
+                comparing = null; // free before the answer, so that the next search finds it free
+            }
+            if (failure != null) {
+                thinking.finish(new Json().put("error", failure).toString());
+            } else {
+                thinking.compared(nodes, millis);
+            }
+        });
+    }
+
+    private static String line(Position position, Search.Result iteration) {
+        return new Json()
+                .put("depth", iteration.depth())
+                .put("nodes", iteration.nodes())
+                .put("millis", iteration.millis())
+                .put("score", Score.toUci(iteration.score()))
+                .put("pv", Notation.chineseLine(position, iteration.pv(), 0, iteration.pv().length))
+                .toString();
+    }
+
+    /** The lines of search {@code id} from the {@code since}-th on, waiting a little for the first. */
+    private String poll(Map<String, String> query) {
+        Thinking thinking;
+        synchronized (this) {
+            thinking = current;
+        }
+        int id = number(query, "id", 1, Integer.MAX_VALUE, thinking == null ? 0 : thinking.id);
+        if (thinking == null || thinking.id != id) {
+            throw new Refused(404, "no search " + id + (thinking == null ? ": none has started" : ", the last is " + thinking.id));
+        }
+        int since = number(query, "since", 0, Integer.MAX_VALUE, 0);
+        synchronized (thinking) {
+            long deadline = System.nanoTime() + POLL_MILLIS * 1_000_000;
+            while (!thinking.done && thinking.events.size() <= since) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    break;
+                }
+                try {
+                    thinking.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            List<String> events = thinking.events;
+            String fresh = String.join(",", events.subList(Math.min(since, events.size()), events.size()));
+            return "{\"id\":" + thinking.id + ",\"events\":[" + fresh + "],\"next\":" + events.size() + ",\"done\":" + thinking.done
+                    + (thinking.done ? ",\"result\":" + thinking.result : "") + "}";
+        }
+    }
+
+    /**
+     * Stop: a comparison that runs is stopped where its method can stop, else left to finish
+     * in the background, unread; either way the search ends now with its move, and the board
+     * is free. Before the comparison, the search itself is stopped where this chapter's can be
+     * (it then answers with its last finished depth), and no comparison follows.
+     */
+    private String stopSearch() {
+        Thinking thinking;
+        synchronized (this) {
+            thinking = current;
+        }
+        if (thinking == null) {
+            throw new Refused(409, "the engine is not thinking");
+        }
+        synchronized (thinking) {
+            if (thinking.done) {
+                throw new Refused(409, "the engine is not thinking");
+            }
+            if (thinking.comparison != null) {
+                thinking.comparison.stop();
+                String how = WebSearch.EARLIER_STOPS ? " was cut short"
+                        : " cannot be cut short: it finishes in the background, unread";
+                thinking.finish(thinking.answer.put("compareNote", "comparison stopped: " + WebSearch.EARLIER
+                        + " at depth " + thinking.comparedDepth + how).toString());
+            } else if (engine.stop()) {
+                thinking.stopAsked = true;
+            } else {
+                throw new Refused(409, WebSearch.METHOD + " cannot be stopped: it answers when its depth is searched"
+                        + " (stop ends only a comparison)");
+            }
+        }
+        return new Json().put("stopping", thinking.id).toString();
+    }
+
+    // ---------------------------------------------------------------- answers
+
+    private static byte[] resource(String name) {
+        try (InputStream in = WebBoard.class.getResourceAsStream("/web/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks /web/" + name);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The one line, clipped as the command line clips its own: the bad input is quoted, but only its start. */
+    private static void sendError(HttpExchange exchange, int status, String message) throws IOException {
+        String line = "error: " + ErrorLine.clip(message) + "\n";
+        send(exchange, status, "text/plain; charset=utf-8", line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.getResponseHeaders().set("Cache-Control", "no-store");
+        exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    /** A JSON object written field by field: strings, numbers, booleans, lists of strings, null. */
+    private static final class Json {
+        private final StringBuilder text = new StringBuilder("{");
+
+        Json put(String name, Object value) {
+            if (text.length() > 1) {
+                text.append(',');
+            }
+            text.append(quote(name)).append(':');
+            if (value == null || value instanceof Number || value instanceof Boolean) {
+                text.append(value);
+            } else if (value instanceof List<?> list) {
+                text.append(list(list));
+            } else {
+                text.append(quote(value.toString()));
+            }
+            return this;
+        }
+
+        static String list(List<?> values) {
+            StringBuilder list = new StringBuilder("[");
+            for (Object value : values) {
+                list.append(list.length() > 1 ? "," : "").append(quote(value.toString()));
+            }
+            return list.append(']').toString();
+        }
+
+        static String quote(String value) {
+            StringBuilder quoted = new StringBuilder("\"");
+            for (char c : value.toCharArray()) {
+                switch (c) {
+                    case '"' -> quoted.append("\\\"");
+                    case '\\' -> quoted.append("\\\\");
+                    case '\n' -> quoted.append("\\n");
+                    default -> {
+                        if (c < 0x20 || c == '<' || c == '>') {
+                            quoted.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            quoted.append(c);
+                        }
+                    }
+                }
+            }
+            return quoted.append('"').toString();
+        }
+
+        @Override
+        public String toString() {
+            return text + "}";
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package xiangqi.web;
+
+import java.util.function.Consumer;
+import xiangqi.*;
+
+/**
+ * What the web board ({@link WebBoard}, the same in every chapter) plays in this chapter:
+ * the search that answers the player, the earlier method that the page's "compare" switch
+ * sets beside it, and how deep the page may ask. The search is the command line's, so the
+ * page's numbers are the ones {@code search --fen .. --moves .. --depth D} prints.
+ */
+final class WebSearch {
+    /** This chapter's search, as the page names it. */
+    static final String METHOD = "ordered moves, iterative deepening";
+    /** What "compare" sets beside it: chapter 4's search, the table's move first and no more order. */
+    static final String EARLIER = "alpha-beta + table (chapter 4)";
+    /** The deepest search the page asks for; a time a move goes deeper if it can. */
+    static final int DEEPEST = 12;
+    /** The deepest "compare" runs the earlier method to. */
+    static final int DEEPEST_EARLIER = 7;
+    /** Whether a move can be given a time: yes, since iterative deepening always has a move. */
+    static final boolean TIMED = true;
+    /**
+     * Whether stop cuts "compare" short: no, the earlier method has no clock to stop. Stop
+     * leaves it to finish in the background, unread, and the board is free at once.
+     */
+    static final boolean EARLIER_STOPS = false;
+
+    /** The running search's clock, which {@link #stop} stops. */
+    private volatile TimeControl time = TimeControl.none();
+
+    /**
+     * Searches {@code position} depth by depth, one line each: to {@code depth}, or, when
+     * {@code millis} is above 0, as deep as that many milliseconds allow.
+     */
+    Search.Result think(Position position, int depth, int millis, Consumer<Search.Result> eachDepth) {
+        time = millis > 0 ? TimeControl.moveTime(millis) : TimeControl.none();
+        return Search.standard().search(position, millis > 0 ? Search.MAX_DEPTH : depth, time, eachDepth);
+    }
+
+    /** Ends the running search now; it answers with its last finished depth. */
+    boolean stop() {
+        time.stop();
+        return true;
+    }
+
+    /** The earlier method's node count for {@code position} at {@code depth}. */
+    long earlier(Position position, int depth) {
+        TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        return Search.withTable(table).search(position, depth).nodes();
+    }
+
+    /** What ends a game here besides mate and 困毙, with its reasons; nothing yet. */
+    String ruling(Position position) {
+        return null;
+    }
+}

@@ -1,0 +1,238 @@
+package xiangqi.picture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import xiangqi.*;
+import xiangqi.app.Examples;
+
+/** The {@code tree} command's picture: as many nodes as the search counts, each with its true value. */
+class SearchTreeTest {
+
+    /** A node of the picture, as the SVG describes it. */
+    record Drawn(List<String> line, int depth, int alpha, int beta, int value) {
+    }
+
+    /** Draws the tree of a search from {@code fen} to {@code depth}, through the command line. */
+    static String draw(String fen, int depth) throws Exception {
+        Path file = Files.createTempFile("tree", ".svg");
+        Fixtures.Run run = Fixtures.run("tree", "--fen", fen, "--depth", String.valueOf(depth), "--out", file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.lastLine()).startsWith("wrote " + file + ": ");
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    /** The nodes of a picture, parsed with the JDK's XML parser (so the SVG is well-formed too). */
+    static List<Drawn> nodes(String svg) throws Exception {
+        NodeList groups = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8))).getElementsByTagName("g");
+        List<Drawn> nodes = new ArrayList<>();
+        for (int i = 0; i < groups.getLength(); i++) {
+            Element group = (Element) groups.item(i);
+            if (group.getAttribute("class").equals("node")) {
+                String line = group.getAttribute("data-line");
+                nodes.add(new Drawn(line.isEmpty() ? List.of() : List.of(line.split(" ")),
+                        Integer.parseInt(group.getAttribute("data-depth")), Integer.parseInt(group.getAttribute("data-alpha")),
+                        Integer.parseInt(group.getAttribute("data-beta")), Integer.parseInt(group.getAttribute("data-value"))));
+            }
+        }
+        return nodes;
+    }
+
+    @ParameterizedTest(name = "{0}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            4k4/9/9/9/9/9/4p4/9/9/3K1N3 w - - 0 1 | 1
+            4k4/9/9/9/9/9/4p4/9/9/3K1N3 w - - 0 1 | 3
+            3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1   | 1
+            3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1   | 2
+            4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1   | 3
+            """)
+    @DisplayName("the picture has one node per call: exactly as many as the search counts")
+    void nodeCountMatchesTheSearch(String fen, int depth) throws Exception {
+        long searched = Search.standard().search(Position.fromFen(fen), depth).nodes();
+        assertThat(nodes(draw(fen, depth))).hasSize((int) searched);
+    }
+
+    /** The drawn children of the node at {@code index}: the nodes after it one ply deeper, until the ply falls back. */
+    static List<Drawn> children(List<Drawn> nodes, int index) {
+        List<Drawn> children = new ArrayList<>();
+        int ply = nodes.get(index).line().size();
+        for (int i = index + 1; i < nodes.size() && nodes.get(i).line().size() > ply; i++) {
+            if (nodes.get(i).line().size() == ply + 1) {
+                children.add(nodes.get(i));
+            }
+        }
+        return children;
+    }
+
+    @ParameterizedTest(name = "{0}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            5k3/9/9/9/9/9/9/9/4p4/3K1N3 w - - 0 1 | 4
+            3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1   | 3
+            """)
+    @DisplayName("every node shows the value the search returned there: the best of its children negated,"
+            + " the evaluation at a leaf, a loss with no move; the root's is the search's score")
+    void everyValueIsTheSearchs(String fen, int depth) throws Exception {
+        List<Drawn> nodes = nodes(draw(fen, depth));
+        Drawn lastRoot = nodes.stream().filter(node -> node.line().isEmpty()).reduce((first, second) -> second).orElseThrow();
+        assertThat(lastRoot.value()).isEqualTo(Search.standard().search(Position.fromFen(fen), depth).score());
+        for (int i = 0; i < nodes.size(); i++) {
+            Drawn node = nodes.get(i);
+            Position position = Fixtures.after(fen, node.line().toArray(String[]::new));
+            List<Drawn> children = children(nodes, i);
+            if (!children.isEmpty()) {
+                assertThat(node.value()).as(String.join(" ", node.line()))
+                        .isEqualTo(children.stream().mapToInt(child -> -child.value()).max().orElseThrow());
+            } else if (node.depth() == 0) {
+                assertThat(node.value()).isEqualTo(Evaluation.evaluate(position));
+            } else if (Fixtures.legalMoveCount(position) == 0) {
+                assertThat(node.value()).isEqualTo(Score.matedIn(node.line().size()));
+            } // else the table answered: its value is the one stored for this position
+        }
+    }
+
+    @Test
+    @DisplayName("the moves a cut-off left are drawn too, faded: searched and never tried make all the legal moves")
+    void cutOffMovesAreDrawn() throws Exception {
+        String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        List<Drawn> nodes = nodes(svg);
+        long interior = nodes.stream().filter(node -> node.depth() > 0).count();
+        long searchedChildren = nodes.stream().filter(node -> !node.line().isEmpty()).count(); // all but the roots
+        String fen = Examples.SMALL_TREE.fen();
+        int neverTried = 0;
+        java.util.regex.Matcher cut = java.util.regex.Pattern.compile("✂ (\\d+) never tried").matcher(svg);
+        while (cut.find()) {
+            neverTried += Integer.parseInt(cut.group(1));
+        }
+        int legal = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            if (!children(nodes, i).isEmpty()) { // searched, so not answered by the table
+                legal += Fixtures.legalMoveCount(Fixtures.after(fen, nodes.get(i).line().toArray(String[]::new)));
+            }
+        }
+        assertThat(interior).isPositive();
+        assertThat(neverTried).isPositive();
+        assertThat(searchedChildren + neverTried).isEqualTo(legal);
+    }
+
+    @Test
+    @DisplayName("a node the table answered is marked: it had moves and searched none")
+    void tableAnswersAreMarked() throws Exception {
+        String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        List<Drawn> nodes = nodes(svg);
+        long answered = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            Drawn node = nodes.get(i);
+            if (node.depth() > 0 && children(nodes, i).isEmpty() && Fixtures.legalMoveCount(
+                    Fixtures.after(Examples.SMALL_TREE.fen(), node.line().toArray(String[]::new))) > 0) {
+                answered++;
+            }
+        }
+        assertThat(answered).isPositive();
+        assertThat(rowsOf(svg).split("answered by the table", -1)).hasSize((int) answered + 1);
+    }
+
+    @Test
+    @DisplayName("one root per iteration, depth 1 to D, and every move labelled with the picker's stage it came from")
+    void iterationsAndStages() throws Exception {
+        String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        List<Drawn> nodes = nodes(svg);
+        assertThat(nodes.stream().filter(node -> node.line().isEmpty()).map(Drawn::depth))
+                .containsExactly(1, 2, 3, 4);
+        java.util.regex.Matcher stage = java.util.regex.Pattern.compile("\\[(hash|captures|killer 1|killer 2|quiets)\\]")
+                .matcher(svg);
+        int labelled = 0;
+        while (stage.find()) {
+            labelled++;
+        }
+        assertThat(labelled).isEqualTo(nodes.size() - 4);
+        assertThat(svg).contains("[hash]");
+    }
+
+    @Test
+    @DisplayName("a tree too large to read is refused: one line naming the limit, exit status 2")
+    void largeTreeIsRefused() {
+        Fixtures.Run run = Fixtures.run("tree", "--depth", "4", "--out", "never.svg");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("error: the tree has more than " + SearchTree.MAX_NODES
+                + " nodes, too many for a picture to show: try a smaller --depth or a position with fewer pieces");
+        assertThat(Path.of("never.svg")).doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no --out        | tree --depth 2                          | --out takes one word, e.g. --out tree.svg, and it is missing
+            two words       | tree --depth 2 --out a.svg b.svg        | --out takes one word, e.g. --out tree.svg, got 'a.svg b.svg'
+            a bad depth     | tree --depth x --out a.svg              | --depth 'x' is not a whole number
+            an illegal move | tree --moves e0e2 --depth 1 --out a.svg | illegal move 'e0e2'
+            """)
+    @DisplayName("bad input as for search: one line on stderr, exit status 2")
+    void badInput(String what, String command, String message) {
+        Fixtures.Run run = Fixtures.run(command.split(" "));
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
+    }
+
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
+    /** The README's section on the picture, its line breaks read as spaces. */
+    static String readmeTreeSection() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String section = readme.substring(readme.indexOf("## The tree, drawn"));
+        return section.substring(0, section.indexOf("\n## ")).replaceAll("\\s+", " ");
+    }
+
+    /** The nodes {@code search} visits on the README's picture position. */
+    static long treeNodes(Search search) {
+        return search.search(Examples.SMALL_TREE.position(), Examples.SMALL_TREE_DEPTH).nodes();
+    }
+
+    @Test
+    @DisplayName("the README quotes the trees of chapters 1 to 4, and this one's, as the searches draw them")
+    void readmeQuotesTheTrees() throws Exception {
+        long alphaBeta = treeNodes(Search.alphaBeta());
+        TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
+        assertThat(readmeTreeSection())
+                .contains("(" + treeNodes(Search.minimax()) + ", " + alphaBeta + ", " + alphaBeta + " and "
+                        + treeNodes(Search.withTable(table)) + " nodes)")
+                .contains("draw " + treeNodes(Search.standard()) + " nodes, fewer than chapter 4's");
+    }
+
+    @Test
+    @DisplayName("the README counts the picture's cut-offs by the stage that made them")
+    void readmeCountsCutoffsByStage() throws Exception {
+        Search search = Search.standard();
+        treeNodes(search);
+        assertThat(readmeTreeSection()).contains("`[killer 1]` " + search.cutoffs(MovePicker.Stage.KILLER_1)
+                + " times, `[hash]` " + search.cutoffs(MovePicker.Stage.HASH)
+                + ", `[captures]` " + search.cutoffs(MovePicker.Stage.CAPTURES)
+                + ", `[quiets]` " + search.cutoffs(MovePicker.Stage.QUIETS)
+                + " and `[killer 2]` once");
+        assertThat(search.cutoffs(MovePicker.Stage.KILLER_2)).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("the README's picture is what the tree command draws")
+    void readmePictureIsCurrent() throws Exception {
+        String drawn = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        Files.writeString(Path.of("target", "tree.svg"), drawn, StandardCharsets.UTF_8); // to copy over when it changes
+        assertThat(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8)).contains("](tree.svg)");
+        assertThat(Files.readString(Path.of("tree.svg"), StandardCharsets.UTF_8))
+                .as("tree.svg is stale: copy target/tree.svg over it").isEqualTo(drawn);
+    }
+}

@@ -1,0 +1,248 @@
+package xiangqi.picture;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+
+/**
+ * The tree a search really visited, recorded one node per call and drawn as an SVG picture
+ * (the {@code tree} command). Textbooks draw the tree by hand; this one is the search's own.
+ *
+ * <p><b>Recording.</b> The search reports each child after it returns, with the move that
+ * led there, the window it was searched with and the score it came back with: one line in
+ * the move loop, and one for the root. A node reports after its children, so when a node at ply p arrives, the nodes
+ * waiting at ply p + 1 are its children. The search knows it only as a {@link SearchListener};
+ * every search but the {@code tree} command's holds {@link SearchListener#NONE}, which records nothing.
+ *
+ * <p><b>Layout.</b> A sideways outline, one row per node, each child indented under its
+ * parent, the way a file browser shows folders. A tidy top-down tree would need a column
+ * per leaf: a few hundred leaves make it metres wide, while the outline grows only
+ * downwards and every label stays readable without zooming.
+ *
+ * <p><b>Alpha-beta</b> adds to the picture what it adds to the search: each node's window
+ * (α, β) as it was entered, and, under a node that was cut off, one faded row with the
+ * moves it never tried.
+ *
+ * <p><b>The transposition table</b> adds one mark: a node that had legal moves but searched
+ * none was answered by the table (置换表), from a position met before.
+ *
+ * <p><b>Move ordering</b> adds the stage each move came from (hash, captures, killers,
+ * quiets), and <b>iterative deepening</b> one root per iteration: the picture holds every
+ * iteration, as the node count does.
+ *
+ * <p><b>Repetition</b> adds one mark: a line that returned to an earlier position ends
+ * there, with the ruling that scored it.
+ */
+public final class SearchTree implements SearchListener {
+    /** The largest tree the command draws; a larger picture is too large to read. */
+    static final int MAX_NODES = 2000;
+
+    private static final int ROW = 20;
+    private static final int INDENT = 26;
+    private static final int MARGIN = 12;
+
+    /**
+     * One node: the move that led to it, the window it was searched with, the value it
+     * returned, and its children in the order searched.
+     */
+    record Node(int move, MovePicker.Stage stage, int alpha, int beta, int value, List<Node> children) {
+    }
+
+    /** One search from the root: its depth and its root node. */
+    record Root(int depth, Node node) {
+    }
+
+    /** Per ply, the nodes that have returned while their parent is still being searched. */
+    private final List<List<Node>> waiting = new ArrayList<>();
+    private final List<Root> roots = new ArrayList<>();
+    private long nodes;
+
+    private SearchTree() {
+    }
+
+    /** A recorder for one search. */
+    public static SearchTree recorder() {
+        return new SearchTree();
+    }
+
+    /**
+     * The search's report of a child at {@code ply}: reached by {@code move} and searched
+     * with the window ({@code alpha}, {@code beta}), it returned a value that its parent
+     * sees as {@code score} (negamax: the child's value negated).
+     */
+    @Override
+    public void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
+        count();
+        waitingAt(ply - 1).add(new Node(move, stage, alpha, beta, -score, takeWaiting(ply)));
+    }
+
+    /** The search's report of the root: searched to {@code depth} with ({@code alpha}, {@code beta}), it returned {@code score}. */
+    @Override
+    public void root(int depth, int alpha, int beta, int score) {
+        count();
+        roots.add(new Root(depth, new Node(Move.NONE, null, alpha, beta, score, takeWaiting(0))));
+    }
+
+    /** Counts a node; past {@link #MAX_NODES} the search is abandoned, since no picture would come of it. */
+    private void count() {
+        if (++nodes > MAX_NODES) {
+            throw new IllegalArgumentException("the tree has more than " + MAX_NODES + " nodes, too many for a"
+                    + " picture to show: try a smaller --depth or a position with fewer pieces");
+        }
+    }
+
+    private List<Node> waitingAt(int ply) {
+        while (waiting.size() <= ply) {
+            waiting.add(new ArrayList<>());
+        }
+        return waiting.get(ply);
+    }
+
+    private List<Node> takeWaiting(int parentPly) {
+        List<Node> children = List.copyOf(waitingAt(parentPly));
+        waitingAt(parentPly).clear();
+        return children;
+    }
+
+    /** How many nodes the search visited: one per call. */
+    public long nodes() {
+        return nodes;
+    }
+
+    /** The key to the picture, drawn under its title: what each colour and mark means. */
+    private static final String[] LEGEND = {
+        "each row: the move (ICCS, Chinese) <tspan fill=\"#808\">[the picker's stage that gave it]</tspan>  → its value, for the side to move after it",
+        "<tspan fill=\"#369\">(α, β)</tspan> the window it was searched with · "
+                + "<tspan fill=\"#b60\">≥ β: cut-off</tspan>, and <tspan fill=\"#aaa\">✂ the moves never tried</tspan>",
+        "<tspan fill=\"#099\">repetition: the ruling</tspan> · "
+                + "<tspan fill=\"#070\">answered by the table</tspan> · "
+                + "<tspan fill=\"#666\">leaf: evaluation</tspan> · "
+                + "<tspan fill=\"#b00\">no legal move: lost</tspan> · "
+                + "one root per iteration"};
+
+    /** The picture of the recorded tree, searched from {@code position}. */
+    public String svg(Position position) {
+        List<String> rows = new ArrayList<>(); // one per row, top to bottom
+        for (Root root : roots) {
+            drawNode(position, root.node(), root.depth(), 0, "", -1, rows);
+        }
+        int width = 900;
+        int height = MARGIN * 2 + rows.size() * ROW + 24 + LEGEND.length * ROW;
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                + " viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">%n", width, height, width, height));
+        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s: %d nodes from %s</text>%n",
+                MARGIN, MARGIN + 12, Chapter.NAME, nodes, position.toFen()));
+        for (int i = 0; i < LEGEND.length; i++) { // so that the picture explains itself when opened alone
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#333\">%s</text>%n",
+                    MARGIN, MARGIN + 12 + (i + 1) * ROW, LEGEND[i]));
+        }
+        rows.forEach(svg::append);
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    /** Where the text of row {@code row} stands. */
+    private static int baseline(int row) {
+        return MARGIN + 24 + (LEGEND.length + row) * ROW + 14;
+    }
+
+    /**
+     * One node's row, then its children's, in the order searched. The connector from the
+     * parent, down its column and across, is drawn with the child; {@code data-line} (the
+     * moves from the root), {@code data-depth} and {@code data-value} let a test check
+     * the picture against the search.
+     */
+    private void drawNode(Position position, Node node, int depth, int ply, String line, int parentY,
+            List<String> rows) {
+        int x = MARGIN + ply * INDENT;
+        int y = baseline(rows.size()); // rows are added top to bottom: this one is next
+        StringBuilder row = new StringBuilder();
+        row.append(String.format(Locale.ROOT, "<g class=\"node\" data-line=\"%s\" data-depth=\"%d\" data-alpha=\"%d\""
+                + " data-beta=\"%d\" data-value=\"%d\">", line.strip(), depth, node.alpha(), node.beta(), node.value()));
+        if (ply > 0) {
+            row.append(String.format(Locale.ROOT, "<path d=\"M%d %d V%d H%d\" stroke=\"#999\" fill=\"none\"/>",
+                    x - INDENT + 6, parentY + 5, y - 4, x - 3));
+        }
+        List<String> untried = untried(position, node, depth);
+        boolean answered = node.children().isEmpty() && !untried.isEmpty(); // moves to search, and none searched
+        String ruling = ply > 0 && Repetition.ruledInSearch(position, ply)
+                ? Repetition.judge(position).outcome().text : null; // the search rules before anything else
+        if (answered || ruling != null) {
+            untried = List.of(); // not cut off: the table or the rules knew the value
+        }
+        row.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>", x, y,
+                label(position, node, depth, ply, !untried.isEmpty(), answered, ruling)));
+        row.append("</g>\n");
+        rows.add(row.toString());
+        for (Node child : node.children()) {
+            position.makeMove(child.move());
+            drawNode(position, child, depth - 1, ply + 1, line + " " + Move.toUci(child.move()), y, rows);
+            position.unmakeMove(child.move());
+        }
+        if (!untried.isEmpty()) { // the cut-off: the moves alpha-beta never tried, faded
+            int shown = Math.min(untried.size(), 8);
+            int cutY = baseline(rows.size());
+            rows.add(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d %d V%d H%d\" stroke=\"#ccc\""
+                    + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
+                    + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
+                    String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""));
+        }
+    }
+
+    /** The legal moves of a node that the search did not try: a cut-off left them. */
+    private static List<String> untried(Position position, Node node, int depth) {
+        List<String> untried = new ArrayList<>();
+        if (depth > 0) {
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            int count = MoveGenerator.generateLegal(position, moves);
+            for (int i = 0; i < count; i++) {
+                int move = moves[i];
+                if (node.children().stream().noneMatch(child -> child.move() == move)) {
+                    untried.add(Move.toUci(move));
+                }
+            }
+        }
+        return untried;
+    }
+
+    /** A window's bound: a score, or ∞ for the open window of the root. */
+    private static String bound(int bound) {
+        return bound >= Score.INFINITE ? "∞" : bound <= -Score.INFINITE ? "-∞" : Score.toShortText(bound);
+    }
+
+    /** What a row says: the move (ICCS and Chinese), the value returned, and what kind of node it is. */
+    private static String label(Position position, Node node, int depth, int ply, boolean cutOff, boolean answered,
+            String ruling) {
+        StringBuilder label = new StringBuilder();
+        if (ply == 0) {
+            label.append("root, iteration to depth ").append(depth);
+        } else {
+            position.unmakeMove(node.move());
+            label.append("<tspan font-weight=\"bold\">").append(Move.toUci(node.move())).append("</tspan> ")
+                    .append(Notation.chinese(position, node.move()));
+            position.makeMove(node.move());
+            label.append(" <tspan fill=\"#808\">[").append(node.stage().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                    .append("]</tspan>");
+        }
+        label.append("  <tspan fill=\"#369\">(").append(bound(node.alpha())).append(", ").append(bound(node.beta()))
+                .append(")</tspan>");
+        label.append("  → <tspan font-weight=\"bold\">").append(Score.toShortText(node.value())).append("</tspan>");
+        if (cutOff) {
+            label.append("  <tspan fill=\"#b60\">≥ β: cut-off</tspan>"); // the opponent already has better: stop
+        }
+        if (ruling != null) {
+            label.append("  <tspan fill=\"#099\">repetition: ").append(ruling).append("</tspan>");
+        } else if (answered) {
+            label.append("  <tspan fill=\"#070\">answered by the table</tspan>");
+        } else if (depth == 0) {
+            label.append("  <tspan fill=\"#666\">leaf: evaluation</tspan>");
+        } else if (node.children().isEmpty()) {
+            label.append("  <tspan fill=\"#b00\">no legal move: lost</tspan>");
+        }
+        return label.toString();
+    }
+}
