@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,14 +105,59 @@ class ReadmeTest {
         return Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
     }
 
-    /** The command line as a reader types it, after the chapter's jar. */
+    /**
+     * The command line as a reader types it, after the chapter's jar. A demo is run part by
+     * part through {@link #demo}, so that a part two quoted blocks share is searched once.
+     */
     private static String run(String... args) {
+        if (args[0].equals("demo")) {
+            return demo(args);
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(args, InputStream.nullInputStream(),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(status).as("exit status").isZero();
         assertThat(err.toString(StandardCharsets.UTF_8)).as("stderr").isEmpty();
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** What one demo part printed, and its headline. */
+    private record Printed(String text, String headline) {
+    }
+
+    /** The parts run so far in this test run, by number. */
+    private static final Map<Integer, Printed> PRINTED = new HashMap<>();
+
+    /**
+     * {@code demo}, {@code demo --all} or {@code demo --part N}, as {@code Main} runs it: the
+     * same parts chosen the same way, laid out by the same {@code Report}. The README quotes
+     * {@code demo} and {@code demo --all}, which share the default parts; a part's searches
+     * are deterministic and start from nothing, so each part runs once here and its printout
+     * is replayed where a second block shows it: every line is checked as before, and the
+     * default parts are searched once, not twice.
+     */
+    private static String demo(String... args) {
+        List<String> options = List.of(args).subList(1, args.length);
+        boolean all = options.contains("--all");
+        Integer only = options.contains("--part") ? Integer.valueOf(options.get(options.indexOf("--part") + 1)) : null;
+        List<Report.Part> replayed = new ArrayList<>();
+        for (int i = 0; i < Demo.PARTS.size(); i++) {
+            Report.Part part = Demo.PARTS.get(i);
+            int number = i + 1;
+            replayed.add(new Report.Part(part.title(), part.byDefault(), out -> {
+                Printed printed = PRINTED.computeIfAbsent(number, n -> {
+                    ByteArrayOutputStream text = new ByteArrayOutputStream();
+                    String headline = part.body().apply(new PrintStream(text, true, StandardCharsets.UTF_8));
+                    return new Printed(text.toString(StandardCharsets.UTF_8), headline);
+                });
+                out.print(printed.text());
+                return printed.headline();
+            }));
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Report.run(new PrintStream(out, true, StandardCharsets.UTF_8), Demo.INTRODUCTION, replayed,
+                Report.choose(Demo.PARTS, all, only));
         return out.toString(StandardCharsets.UTF_8);
     }
 
