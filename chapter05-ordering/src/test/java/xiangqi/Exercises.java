@@ -1,0 +1,57 @@
+package xiangqi;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+
+/**
+ * What an exercise's check needs to reach the names a solution adds while the chapter as
+ * shipped still compiles: an enum constant, or a method, found by its text. When the name
+ * is not there yet, the check fails with one line that says what to add.
+ * The same file in every chapter.
+ */
+final class Exercises {
+    private Exercises() {
+    }
+
+    /** The constant {@code name} of {@code type}, which the exercise adds. */
+    static <E extends Enum<E>> E constant(Class<E> type, String name) {
+        return Arrays.stream(type.getEnumConstants()).filter(constant -> constant.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError(type.getSimpleName() + " has no " + name + " yet"));
+    }
+
+    /**
+     * Calls the static method {@code name} of {@code type}, which the exercise adds, with
+     * {@code arguments}; the method is looked up by its name and its number of parameters.
+     */
+    static Object callStatic(Class<?> type, String name, Object... arguments) {
+        return call(type, null, name, arguments);
+    }
+
+    /** Calls the method {@code name} of {@code target}, which the exercise adds. */
+    static Object call(Object target, String name, Object... arguments) {
+        return call(target.getClass(), target, name, arguments);
+    }
+
+    private static Object call(Class<?> type, Object target, String name, Object... arguments) {
+        Method method = Arrays.stream(type.getDeclaredMethods())
+                .filter(m -> m.getName().equals(name) && m.getParameterCount() == arguments.length).findFirst()
+                .orElseThrow(() -> new AssertionError(type.getSimpleName() + " has no method " + name
+                        + " with " + arguments.length + " parameter" + (arguments.length == 1 ? "" : "s") + " yet"));
+        try {
+            method.setAccessible(true);
+            return method.invoke(target, arguments);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new AssertionError(name + " threw " + cause, cause);
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(type.getSimpleName() + "." + name + " cannot be called: " + e.getMessage());
+        }
+    }
+}
