@@ -439,7 +439,7 @@ public final class Repetition {
         String side = color == Piece.RED ? "红方" : "黑方";
         return switch (verdict.level()[color]) {
             case CHECK -> side + " 长将 每一着都将军";
-            case CHASE -> side + " 长捉 每一着都新捉原在 " + Square.name(verdict.chasedFrom()[color]) + " 的"
+            case CHASE -> side + " 长捉 每一着都重新捉原在 " + Square.name(verdict.chasedFrom()[color]) + " 的"
                     + (color == Piece.RED ? "黑" : "红") + Piece.notationName(position.pieceAt(verdict.chasedFrom()[color]));
             case IDLE -> side + " 闲着 既非每着将军，也非每着捉同一子";
         };

@@ -648,7 +648,7 @@ public class RepetitionTest {
                     "此局面第二次出现，待第三次出现时裁判裁决：不变则红方判负",
                     "red-loses");
             assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why", "--lang", "zh").lines())
-                    .contains("红方 长捉 每一着都新捉原在 b7 的黑炮");
+                    .contains("红方 长捉 每一着都重新捉原在 b7 的黑炮");
             assertThat(judge(CHARIOT_CHECKS, "a8a9 d9d8 a9a8", "--why", "--lang", "zh").lines()).containsExactly(
                     "无重复：同一方走棋时，此局面此前未曾出现",
                     "（向前扫描到最近一次吃子或兵卒前进为止）",
