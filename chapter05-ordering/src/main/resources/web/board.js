@@ -406,6 +406,7 @@ async function think() {
   render();
   let result = null;
   let since = 0;
+  let deepest = 0;                               // the depth the comparison runs at: the last line's
   while (result === null) {
     const answer = await fetch('/api/search?id=' + id + '&since=' + since);
     if (!answer.ok) {
@@ -416,12 +417,15 @@ async function think() {
     for (const event of news.events) {
       const row = document.createElement('tr');
       if (event.note) {
-        cell(row, event.note, 'note').colSpan = 5;
+        const note = event.comparing ? t('result.comparing', {earlier: t('method:' + state.chapter.earlier),
+          depth: deepest}) : event.note;
+        cell(row, note, 'note').colSpan = 5;
         if (event.comparing) {
           state.comparing = true;
           render();
         }
       } else {
+        deepest = event.depth;
         cell(row, event.depth);
         cell(row, number(event.nodes));
         cell(row, number(event.millis));
