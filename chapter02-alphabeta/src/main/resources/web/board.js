@@ -1,7 +1,7 @@
 // The web board's script: the same file in every chapter. The page holds the game (a FEN
 // and the moves since); the server checks every move, and searches with its chapter's search.
 // A link is a position: ?fen=...&moves=h2e2+h9g7 sets it up, &go=1 lets the engine move at once
-// (&depth=D and &compare=1 are read too).
+// (&depth=D and &compare=1 are read too), &lang=zh or &lang=en picks the page's language.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -25,8 +25,61 @@ const state = {
   selected: -1,         // the square of the piece picked up, or -1
   thinking: 0,          // the id of the search running, or 0
   comparing: false,     // its comparison runs: stop ends that in every chapter
-  nodes: {}             // ply -> nodes the engine searched for the move it played there
+  nodes: {},            // ply -> nodes the engine searched for the move it played there
+  result: null,         // the last search's answer, shown again in another language
+  lang: 'en',           // the page's language: 'en' or 'zh'
+  langChosen: false     // picked by the reader (or the link): then the link keeps it
 };
+
+// The page's words in both languages, {en: {...}, zh: {...}}, from /text.json. Static text
+// carries data-i18n="key" (data-i18n-title, -placeholder, -aria-label for attributes).
+const TEXT = {en: {}, zh: {}};
+
+// The text for key in the page's language, with each {name} filled in from values.
+function t(key, values = {}) {
+  const text = TEXT[state.lang][key] ?? TEXT.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => String(values[name] ?? whole));
+}
+
+// Switches the page to 'en' or 'zh': its static words, then everything drawn from the game;
+// the html element's lang follows, and a 'languagechange' event tells the rest of the page.
+function setLanguage(lang, chosen) {
+  state.lang = lang;
+  state.langChosen = state.langChosen || chosen;
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  for (const element of document.querySelectorAll('[data-i18n]')) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const attribute of ['title', 'placeholder', 'aria-label']) {
+    for (const element of document.querySelectorAll('[data-i18n-' + attribute + ']')) {
+      element.setAttribute(attribute, t(element.getAttribute('data-i18n-' + attribute)));
+    }
+  }
+  for (const button of document.querySelectorAll('#lang-switch button')) {
+    button.setAttribute('aria-pressed', String(button.dataset.lang === lang));
+  }
+  if (state.chapter) {
+    showChapter();
+  }
+  if (state.view) {
+    render();
+  }
+  if (state.result) {
+    showResult(state.result);
+  }
+  document.dispatchEvent(new Event('languagechange'));
+}
+
+// The language a page opens in: the link's, else Chinese if the browser prefers it to English.
+function firstLanguage(link) {
+  const asked = link.get('lang');
+  if (asked === 'zh' || asked === 'en') {
+    return asked;
+  }
+  const preferred = (navigator.languages || [navigator.language || 'en'])
+    .find(language => /^(zh|en)\b/i.test(language)) || 'en';
+  return preferred.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
 
 function squareOf(name) {
   return (name.charCodeAt(1) - 48) * 9 + (name.charCodeAt(0) - 97);
@@ -229,7 +282,9 @@ function gameQuery(fen, moves) {
 
 // Asks the server about a game; on success it becomes the game, on refusal the old one stays.
 async function setGame(fen, moves) {
-  const answer = await fetch('/api/position?' + gameQuery(fen, moves));
+  const asked = gameQuery(fen, moves);
+  asked.set('lang', state.lang);                 // the end of the game, in the page's language
+  const answer = await fetch('/api/position?' + asked);
   if (!answer.ok) {
     showError(await answer.text());
     return false;
@@ -239,7 +294,11 @@ async function setGame(fen, moves) {
   state.view = await answer.json();
   state.selected = -1;
   clearError();
-  history.replaceState(null, '', '?' + gameQuery(fen, moves));
+  const link = gameQuery(fen, moves);
+  if (state.langChosen) {
+    link.set('lang', state.lang);
+  }
+  history.replaceState(null, '', '?' + link);
   $('link').href = location.href;
   render();
   return true;
@@ -281,17 +340,17 @@ function render() {
     if (state.nodes[ply] !== undefined) {
       const nodes = document.createElement('span');
       nodes.className = 'nodes';
-      nodes.textContent = '(' + state.nodes[ply].toLocaleString('en-US') + ' nodes) ';
+      nodes.textContent = t('moves.nodes', {nodes: number(state.nodes[ply])});
       item.appendChild(nodes);
     }
   });
   $('over').hidden = !view.over;
   $('over-text').textContent = view.over || '';
-  const side = view.side === 'red' ? 'Red 红' : 'Black 黑';
-  $('status').textContent = view.over ? 'Game over'
-    : state.thinking ? side + ' (engine) is thinking...'
-      : side + ' to move' + (view.side === state.human ? ' (you): click a piece' : ' (engine)')
-        + (view.check ? ', in check' : '');
+  const side = t(view.side === 'red' ? 'status.red' : 'status.black');
+  $('status').textContent = view.over ? t('status.over')
+    : state.thinking ? t('status.thinking', {side})
+      : t('status.toMove', {side}) + t(view.side === state.human ? 'status.you' : 'status.engine')
+        + (view.check ? t('status.check') : '');
   const busy = state.thinking !== 0;
   for (const id of ['new', 'back', 'go', 'side']) {
     $(id).disabled = busy;
@@ -341,11 +400,13 @@ async function think() {
   const id = (await started.json()).id;
   const moves = state.moves;
   state.thinking = id;
+  state.result = null;
   clearSearch();
   clearError();
   render();
   let result = null;
   let since = 0;
+  let deepest = 0;                               // the depth the comparison runs at: the last line's
   while (result === null) {
     const answer = await fetch('/api/search?id=' + id + '&since=' + since);
     if (!answer.ok) {
@@ -356,12 +417,15 @@ async function think() {
     for (const event of news.events) {
       const row = document.createElement('tr');
       if (event.note) {
-        cell(row, event.note, 'note').colSpan = 5;
+        const note = event.comparing ? t('result.comparing', {earlier: t('method:' + state.chapter.earlier),
+          depth: deepest}) : event.note;
+        cell(row, note, 'note').colSpan = 5;
         if (event.comparing) {
           state.comparing = true;
           render();
         }
       } else {
+        deepest = event.depth;
         cell(row, event.depth);
         cell(row, number(event.nodes));
         cell(row, number(event.millis));
@@ -384,6 +448,7 @@ async function think() {
     render();
     return;
   }
+  state.result = result;
   showResult(result);
   state.nodes[moves.length] = result.nodes;
   if (result.bestmove !== '0000' && state.moves === moves) {
@@ -395,6 +460,7 @@ async function think() {
 
 // Empties the search's panel: a new search, or a game the last search no longer belongs to.
 function clearSearch() {
+  state.result = null;
   for (const id of ['lines', 'summary', 'comparison', 'bestmove', 'bestmove-chinese']) {
     $(id).textContent = '';
   }
@@ -405,27 +471,43 @@ function showResult(result) {
     note.parentElement.remove();                 // "comparing..." is answered below the table
   }
   $('bestmove').textContent = result.bestmove;
-  $('bestmove-chinese').textContent = result.chinese || '(no legal move)';
-  $('summary').textContent = 'searched depth ' + result.depth + ': ' + number(result.nodes) + ' nodes in '
-    + number(result.millis) + ' ms, ' + number(result.nps) + ' nodes per second';
+  $('bestmove-chinese').textContent = result.chinese || t('result.noMove');
+  $('summary').textContent = t('result.summary', {depth: result.depth, nodes: number(result.nodes),
+    millis: number(result.millis), nps: number(result.nps)});
   const chapter = state.chapter;
   if (result.earlierNodes !== undefined) {
     const ratio = result.earlierNodes / Math.max(1, result.nodes);
-    $('comparison').textContent = 'compare at depth ' + result.depth + ': ' + chapter.earlier + ' '
-      + number(result.earlierNodes) + ' (' + number(result.earlierMillis) + ' ms), ' + chapter.method + ' '
-      + number(result.nodes) + '; ratio ' + ratio.toFixed(2) + '×';
+    $('comparison').textContent = t('result.comparison', {depth: result.depth,
+      earlier: t('method:' + chapter.earlier), earlierNodes: number(result.earlierNodes),
+      earlierMillis: number(result.earlierMillis), method: t('method:' + chapter.method),
+      nodes: number(result.nodes), ratio: ratio.toFixed(2)});
   } else if (result.compareNote) {
     $('comparison').textContent = result.compareNote;
   }
 }
 
+// The chapter's name and method in the heading and the window's title.
+function showChapter() {
+  document.title = t('page.chapterTitle', {chapter: state.chapter.chapter});
+  $('chapter').textContent = state.chapter.chapter;
+  $('method').textContent = '· ' + t('method:' + state.chapter.method);
+}
+
 async function start() {
-  state.chapter = await (await fetch('/api/chapter')).json();
-  const chapter = state.chapter;
-  document.title = chapter.chapter + ': Xiangqi board';
-  $('chapter').textContent = chapter.chapter;
-  $('method').textContent = '· ' + chapter.method;
+  const [chapter, text] = await Promise.all([fetch('/api/chapter'), fetch('/text.json')]
+    .map(async answer => (await answer).json()));
+  Object.assign(TEXT, text);
+  state.chapter = chapter;
   const link = new URLSearchParams(location.search);
+  setLanguage(firstLanguage(link), ['en', 'zh'].includes(link.get('lang')));
+  for (const button of document.querySelectorAll('#lang-switch button')) {
+    button.addEventListener('click', () => {
+      setLanguage(button.dataset.lang, true);
+      if (state.view) {
+        setGame(state.fen, state.moves);         // the ruling in the new language, and the link
+      }
+    });
+  }
   const depth = $('depth');
   const wanted = Number(link.get('depth')) || chapter.defaultDepth;
   for (let d = 1; d <= chapter.deepest; d++) {
@@ -497,4 +579,4 @@ async function start() {
   }
 }
 
-start().catch(error => showError('error: ' + error));
+start().catch(error => showError(TEXT.en.error ? t('error', {message: error}) : 'error: ' + error));

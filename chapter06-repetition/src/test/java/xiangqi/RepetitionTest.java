@@ -636,6 +636,52 @@ public class RepetitionTest {
                     "draw");
         }
 
+        @Test
+        @DisplayName("--why --lang zh explains in an arbiter's Chinese, line for line, the verdict word unchanged")
+        void whyInChinese() {
+            Fixtures.Run run = judge(CHARIOT_CHECKS, CHECKS, "--why", "--lang", "zh");
+            assertThat(run.status()).isZero();
+            assertThat(run.lines()).containsExactly(
+                    "第 1 步后的局面在 4 步后重现：d9d8 a9a8 d8d9 a8a9",
+                    "红方 长将 每一着都将军",
+                    "黑方 闲着 既非每着将军，也非每着捉同一子",
+                    "此局面第二次出现，待第三次出现时裁判裁决：不变则红方判负",
+                    "red-loses");
+            assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why", "--lang", "zh").lines())
+                    .contains("红方 长捉 每一着都重新捉原在 b7 的黑炮");
+            assertThat(judge(CHARIOT_CHECKS, "a8a9 d9d8 a9a8", "--why", "--lang", "zh").lines()).containsExactly(
+                    "无重复：同一方走棋时，此局面此前未曾出现",
+                    "（向前扫描到最近一次吃子或兵卒前进为止）",
+                    "none");
+            assertThat(judge(CHARIOT_CHECKS, CHECKS, "--why", "--lang", "en").lines())
+                    .isEqualTo(judge(CHARIOT_CHECKS, CHECKS, "--why").lines());
+        }
+
+        @Test
+        @DisplayName("in Chinese too: both cycles judged together, a draw at the third occurrence, and the move limit")
+        void chineseRulings() {
+            String moves = Verdict.FIRST_CHARIOT_ROUND + " " + Verdict.SECOND_CHARIOT_ROUND;
+            assertThat(judge(Verdict.TWO_CHARIOTS_TWO_CANNONS, moves, "--why", "--lang", "zh").lines()).containsExactly(
+                    "第 4 步后的局面在 4 步后重现：i2i3 g2g3 i3i2 g3g2",
+                    "此前，第一步之前的局面在 4 步后重现：a2a1 c2c1 a1a2 c1c2（两个循环一并裁决）",
+                    "红方 闲着 既非每着将军，也非每着捉同一子",
+                    "黑方 闲着 既非每着将军，也非每着捉同一子",
+                    "此局面第三次出现，裁判现在裁决：判和",
+                    "draw");
+            assertThat(judge(MoveLimit.LONG_GAME, "a1a2 e9e8", "--why", "--lang", "zh").lines()).containsExactly(
+                    "已有 120 步未吃子，计入 120 步的自然限着（一方第 10 次以后的将军不计）：判和",
+                    "draw-by-move-limit");
+        }
+
+        @Test
+        @DisplayName("--lang takes en or zh: anything else is one line on stderr and exit status 2")
+        void badLanguage() {
+            Fixtures.Run run = judge(CHARIOT_CHECKS, CHECKS, "--why", "--lang", "fr");
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.errLines()).containsExactly("error: --lang 'fr' is not a language here: give en or zh");
+        }
+
         @ParameterizedTest(name = "{0}")
         @CsvSource(delimiter = '|', textBlock = """
                 an illegal move   | 3k5/R8/9/9/9/9/9/9/9/4K4 w | a8a9 d9d7 | illegal move 'd9d7': the general on d9 cannot go to d7

@@ -43,8 +43,8 @@ final class WebSearch {
         return Search.minimax().search(position, depth).nodes();
     }
 
-    /** What ends a game here besides mate and 困毙, with its reasons; nothing yet. */
-    String ruling(Position position) {
+    /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */
+    String ruling(Position position, java.util.Locale language) {
         return null;
     }
 }

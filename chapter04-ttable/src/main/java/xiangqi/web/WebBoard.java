@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -36,13 +37,16 @@ import xiangqi.common.ErrorLine;
  * answers four questions:
  * <pre>
  *   GET  /api/chapter                         which chapter, which search, what the page may ask
- *   GET  /api/position?fen=F&amp;moves=m1+m2     the board, the legal moves, the move list, the end
+ *   GET  /api/position?fen=F&amp;moves=m1+m2[&amp;lang=zh]   the board, the legal moves, the move list, the end
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
  * </pre>
- * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}), copied from the
- * jar's resources by name: nothing in a request reaches the file system. One search runs at
+ * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, and {@code /text.json},
+ * the page's words in English and Chinese), copied from the jar's resources by name: nothing
+ * in a request reaches the file system. The page speaks the language its reader picks; of
+ * the server's words, it asks for the end of the game (mate, 困毙, the repetition ruling) in
+ * that language ({@code lang=zh}); error lines stay English, as on the command line. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
  * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
@@ -89,7 +93,8 @@ public final class WebBoard {
     private static final Map<String, String[]> FILES = Map.of(
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
-            "/board.css", new String[] {"board.css", "text/css; charset=utf-8"});
+            "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
+            "/text.json", new String[] {"text.json", "application/json; charset=utf-8"});
 
     private final HttpServer server;
     private final String host;
@@ -245,7 +250,7 @@ public final class WebBoard {
                     }
                     case "/api/position" -> {
                         expect(method, "GET");
-                        allow(query, "fen", "moves");
+                        allow(query, "fen", "moves", "lang");
                         yield position(query);
                     }
                     case "/api/search" -> {
@@ -390,17 +395,35 @@ public final class WebBoard {
         return new Game(start, moves.stream().mapToInt(Integer::intValue).toArray(), now);
     }
 
-    /** Why the game is over in this position, in a line or a few, or null while it goes on. */
-    private String ending(Position position) {
+    /**
+     * Why the game is over in this position, in a line or a few, in {@code language} (English
+     * or Chinese), or null while it goes on.
+     */
+    private String ending(Position position, Locale language) {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         if (MoveGenerator.generateLegal(position, moves) == 0) {
-            String loser = Position.colorName(position.sideToMove());
-            String winner = Position.colorName(position.sideToMove() ^ 1);
+            boolean zh = language.getLanguage().equals("zh");
+            int side = position.sideToMove();
+            String loser = zh ? (side == Piece.RED ? "红方" : "黑方") : Position.colorName(side);
+            String winner = zh ? (side == Piece.RED ? "黑方" : "红方") : Position.colorName(side ^ 1);
+            if (zh) {
+                return position.inCheck() ? "将死：" + loser + "被将死，" + winner + "胜"
+                        : "困毙：" + loser + "无着可走，判负，" + winner + "胜";
+            }
             return position.inCheck()
                     ? "checkmate (将死): " + loser + " is mated, " + winner + " wins"
                     : "困毙 (stalemate): " + loser + " has no legal move and loses, " + winner + " wins";
         }
-        return engine.ruling(position);
+        return engine.ruling(position, language);
+    }
+
+    /** The language the page asks for: {@code lang=en} (also when absent) or {@code lang=zh}. */
+    private static Locale language(Map<String, String> query) {
+        return switch (query.getOrDefault("lang", "en")) {
+            case "en" -> Locale.ENGLISH;
+            case "zh" -> Locale.SIMPLIFIED_CHINESE;
+            default -> throw new IllegalArgumentException("lang '" + query.get("lang") + "' is not a language here: give en or zh");
+        };
     }
 
     private static String chapter() {
@@ -417,6 +440,7 @@ public final class WebBoard {
     }
 
     private String position(Map<String, String> query) {
+        Locale language = language(query);
         Game game = game(query);
         Position now = game.now();
         int[] legal = new int[MoveGenerator.MAX_MOVES];
@@ -443,7 +467,7 @@ public final class WebBoard {
                 .put("moves", moves)
                 .put("chinese", game.chinese())
                 .put("legal", legalMoves)
-                .put("over", ending(now))
+                .put("over", ending(now, language))
                 .toString();
     }
 
@@ -511,7 +535,7 @@ public final class WebBoard {
 
     private String startSearch(Map<String, String> query) {
         Game game = game(query);
-        String over = ending(game.now());
+        String over = ending(game.now(), Locale.ENGLISH); // an error line: English
         if (over != null) {
             throw new Refused(409, "the game is over: " + over.lines().findFirst().orElse(over));
         }

@@ -326,7 +326,7 @@ class ServeTest {
                 Arguments.of("POST", "/api/search?depth=two", 400, "error: depth 'two' is not a whole number"),
                 Arguments.of("POST", "/api/search?compare=yes", 400, "error: compare 'yes' must be 0 or 1"),
                 Arguments.of("GET", "/api/position?colour=red", 400,
-                        "error: unknown parameter 'colour', expected one of fen moves"),
+                        "error: unknown parameter 'colour', expected one of fen moves lang"),
                 Arguments.of("GET", "/api/position?moves=h2e2&moves=h2e2", 400, "error: parameter 'moves' given twice"),
                 Arguments.of("GET", "/api/position?moves=" + encode("炮二平五"), 400, commandLineError("--moves", "炮二平五")),
                 Arguments.of("GET", "/api/position?moves=" + "h2e2+".repeat(2_500), 414,

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import xiangqi.*;
@@ -24,7 +25,8 @@ import xiangqi.web.WebBoard;
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] [--depth D] [--movetime MS] [--hash-mb MB] [--tt-scheme SCHEME]
  *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
- *   judge  --fen FEN --moves m1 m2 ... [--why]   the repetition ruling: none, draw, red-loses, black-loses
+ *   judge  --fen FEN --moves m1 m2 ... [--why] [--lang en|zh]   the repetition ruling: none, draw, red-loses,
+ *                                                black-loses; --why explains it, in Chinese with --lang zh
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
  *   serve  [--port P] [--host H]                 a board in the browser, played against this search
@@ -81,8 +83,8 @@ public final class Main {
                     search(options.position(), depth, time, options.table(), out);
                 }
                 case "judge" -> {
-                    options.allow("--fen", "--moves", "--why");
-                    judge(options.position(), options.flag("--why"), out);
+                    options.allow("--fen", "--moves", "--why", "--lang");
+                    judge(options.position(), options.flag("--why"), judgeLanguage(options.wordOr("--lang", "en")), out);
                 }
                 case "tree" -> {
                     options.allow("--fen", "--moves", "--depth", "--out", "--hash-mb", "--tt-scheme");
@@ -139,12 +141,24 @@ public final class Main {
      * The repetition ruling on the position the moves reached; with {@code why}, first the
      * cycle and each side's level. The verdict is always the last line.
      */
-    private static void judge(Position position, boolean why, PrintStream out) {
+    private static void judge(Position position, boolean why, Locale language, PrintStream out) {
         if (why) {
-            Repetition.explain(position).forEach(out::println);
+            Repetition.explain(position, language).forEach(out::println);
         } else {
             out.println(Repetition.judge(position).outcome().text);
         }
+    }
+
+    /**
+     * The language {@code judge --why} explains in: {@code en} or {@code zh}. Its own small
+     * parse, apart from the demo's, so that each command's options stay where it runs.
+     */
+    private static Locale judgeLanguage(String code) {
+        return switch (code) {
+            case "en" -> Locale.ENGLISH;
+            case "zh" -> Locale.SIMPLIFIED_CHINESE;
+            default -> throw new IllegalArgumentException("--lang '" + code + "' is not a language here: give en or zh");
+        };
     }
 
     /**

@@ -53,12 +53,14 @@ final class WebSearch {
 
     /**
      * What ends a game here besides mate and 困毙: the repetition ruling (perpetual check or
-     * chase loses, other repetitions draw), as {@code judge --why} prints it; null if none.
+     * chase loses, other repetitions draw), as {@code judge --why} prints it, in {@code language}
+     * as {@code judge --why --lang} does; null if none.
      */
-    String ruling(Position position) {
+    String ruling(Position position, java.util.Locale language) {
         if (Repetition.judge(position).outcome() == Repetition.Outcome.NONE) {
             return null;
         }
-        return "repetition: " + String.join("\n", Repetition.explain(position));
+        String title = language.getLanguage().equals("zh") ? "重复局面：" : "repetition: ";
+        return title + String.join("\n", Repetition.explain(position, language));
     }
 }

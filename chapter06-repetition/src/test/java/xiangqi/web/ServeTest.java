@@ -186,6 +186,17 @@ class ServeTest {
     }
 
     @Test
+    @DisplayName("with lang=zh the ruling and its reasons come in Chinese, as judge --why --lang zh prints them")
+    void repetitionInChinese() {
+        Run judged = run("judge", "--moves", "b0c2", "b9c7", "c2b0", "c7b9", "--why", "--lang", "zh");
+
+        String over = get("/api/position?lang=zh&moves=" + encode("b0c2 b9c7 c2b0 c7b9")).body();
+        assertThat(over).contains("\"over\":\"重复局面：" + judged.out().strip().replace("\n", "\\n") + "\"");
+        assertThat(judged.lines()).contains("红方 闲着 既非每着将军，也非每着捉同一子", "此局面第二次出现，待第三次出现时裁判裁决：不变则判和");
+        assertThat(judged.lastLine()).isEqualTo("draw");
+    }
+
+    @Test
     @DisplayName("stop cuts \"compare\" short here: chapter 5's search at depth 12 ends within a second of it")
     void stopCutsTheComparisonShort() throws InterruptedException {
         WebSearch comparison = new WebSearch();
@@ -353,7 +364,7 @@ class ServeTest {
                 Arguments.of("POST", "/api/search?depth=two", 400, "error: depth 'two' is not a whole number"),
                 Arguments.of("POST", "/api/search?compare=yes", 400, "error: compare 'yes' must be 0 or 1"),
                 Arguments.of("GET", "/api/position?colour=red", 400,
-                        "error: unknown parameter 'colour', expected one of fen moves"),
+                        "error: unknown parameter 'colour', expected one of fen moves lang"),
                 Arguments.of("GET", "/api/position?moves=h2e2&moves=h2e2", 400, "error: parameter 'moves' given twice"),
                 Arguments.of("GET", "/api/position?moves=" + encode("炮二平五"), 400, commandLineError("--moves", "炮二平五")),
                 Arguments.of("GET", "/api/position?moves=" + "h2e2+".repeat(2_500), 414,
