@@ -45,7 +45,7 @@ import xiangqi.picture.Visit;
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
  *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S]   every node of a small search, for watch mode
  * </pre>
- * plus the page itself ({@code /}, {@code /board.js}, {@code /watch.js}, {@code /board.css}), copied from the
+ * plus the page itself ({@code /}, {@code /board.js}, {@code /watch.js}, {@code /board.css}, {@code /watch.css}), copied from the
  * jar's resources by name: nothing in a request reaches the file system. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
@@ -94,6 +94,7 @@ public final class WebBoard {
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
             "/watch.js", new String[] {"watch.js", "text/javascript; charset=utf-8"},
+            "/watch.css", new String[] {"watch.css", "text/css; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"});
 
     private final HttpServer server;
