@@ -64,7 +64,7 @@ const WATCH_TEXT = {
     },
     details: {
       ply: p => 'ply ' + p,
-      depth: d => d + ' left',
+      depth: d => 'depth ' + d + ' left',
       key: k => 'key ' + k,
       stage: s => 'from the picker\'s stage: ' + s,
       iteration: i => 'iteration ' + i
