@@ -29,7 +29,8 @@ const WATCH_TEXT = {
     keys: '← → step · space: play / pause',
     stepOf: (s, n) => 'step ' + s + ' of ' + n,
     loading: 'searching...',
-    summary: w => w.nodes + ' nodes, ' + w.cutoffs + ' cut-offs, root value ' + w.rootValueText,
+    summary: (w, cuts) => w.nodes + ' nodes, ' + (cuts ? w.cutoffs + (w.cutoffs === 1 ? ' cut-off, ' : ' cut-offs, ') : '')
+      + 'root value ' + w.rootValueText,
     compare: (w, ratio) => 'compare: ' + w.earlier + ', ' + w.earlierNodes.toLocaleString('en-US')
       + ' for the same position and depth (' + ratio + '× this chapter\'s)',
     badLink: 'This link\'s step is not in this search, so it starts from the beginning: ',
@@ -49,14 +50,14 @@ const WATCH_TEXT = {
     cut: (v, c) => (v.move ? 'After ' + v.move + ', the reply ' : 'At the root, ') + c.move + ' scores '
       + v.valueText + ' ≥ β = ' + v.beta + ': cut off, the other ' + v.untried + ' moves are never tried.',
     table: v => v.move + ' is answered by the transposition table: ' + v.valueText + ', without searching a move.',
-    repetition: (v, ruling) => v.move + ' repeats an earlier position: the repetition ruling is "' + ruling
-      + '", which scores ' + v.valueText + '.',
+    repetition: (v, ruling) => v.move + ' repeats an earlier position: the repetition ruling says ' + ruling
+      + ', so the node scores ' + v.valueText + ' for the side to move.',
     mate: v => 'After ' + v.move + ' the side to move is checkmated (将死): ' + v.valueText + '.',
     stalemate: v => 'After ' + v.move + ' the side to move has no legal move (困毙) and loses: ' + v.valueText + '.',
     marks: {
       cut: v => '✂ cut-off: ' + v.untried + ' never tried',
       table: () => 'answered by the table',
-      repetition: v => 'repetition: ' + v.ruling,
+      repetition: v => 'repetition: ' + (WATCH_TEXT.en.rulings[v.ruling] || v.ruling),
       leaf: () => 'leaf',
       mate: () => 'checkmate',
       stalemate: () => '困毙: no move',
@@ -70,7 +71,8 @@ const WATCH_TEXT = {
       iteration: i => 'iteration ' + i
     },
     stages: {},
-    rulings: {}
+    rulings: {draw: 'a draw', 'red-loses': 'red loses', 'black-loses': 'black loses',
+      'draw-by-move-limit': 'a draw by the move limit'}
   },
   zh: {
     open: '观看搜索',
@@ -92,7 +94,7 @@ const WATCH_TEXT = {
     keys: '← → 单步 · 空格：播放 / 暂停',
     stepOf: (s, n) => '第 ' + s + ' 步，共 ' + n + ' 步',
     loading: '搜索中……',
-    summary: w => w.nodes + ' 个节点，' + w.cutoffs + ' 次截断，根节点值 ' + w.rootValueText,
+    summary: (w, cuts) => w.nodes + ' 个节点，' + (cuts ? w.cutoffs + ' 次截断，' : '') + '根节点值 ' + w.rootValueText,
     compare: (w, ratio) => '对比：' + w.earlier + '，同一局面同一深度 ' + w.earlierNodes.toLocaleString('en-US')
       + ' 个节点（本章的 ' + ratio + ' 倍）',
     badLink: '链接里的步数不在这次搜索之内，所以从头开始：',
@@ -369,8 +371,9 @@ function prepare() {
     fillRow(i);
   }
   const w = watch.data;
-  let summary = watchText().summary(w);
-  if (w.earlierNodes !== null && w.earlierNodes !== undefined) {
+  const alphaBeta = w.visits[0].alpha !== null;   // chapter 1's minimax has no window, no cut-off, no earlier search
+  let summary = watchText().summary(w, alphaBeta);
+  if (alphaBeta && w.earlierNodes !== null && w.earlierNodes !== undefined) {
     const ratio = (w.earlierNodes / Math.max(1, w.nodes)).toFixed(1);
     summary += ' · ' + watchText().compare(w, ratio);
   }
