@@ -26,7 +26,7 @@ const WATCH_TEXT = {
     outTitle: 'run on until the current node returns',
     end: 'to the end ▶|',
     link: 'link to this step',
-    keys: '← → step · space: play / pause',
+    keys: '← → step · ↑ finish node · space: play / pause',
     stepOf: (s, n) => 'step ' + s + ' of ' + n,
     loading: 'searching...',
     summary: (w, cuts) => w.nodes + ' nodes, ' + (cuts ? w.cutoffs + (w.cutoffs === 1 ? ' cut-off, ' : ' cut-offs, ') : '')
@@ -41,8 +41,8 @@ const WATCH_TEXT = {
     enterRoot: (v, win) => 'The search starts at the root, to depth ' + v.depth + (win ? ', with the window ' + win : '') + '.',
     enterIteration: (v, win) => 'Iteration ' + v.iteration + ' starts at the root, to depth ' + v.depth
       + (win ? ', with the window ' + win : '') + '.',
-    enter: (v, win) => v.move + ' ' + v.chinese + ': the search enters this node, ' + v.depth + ' ply left'
-      + (win ? ', window ' + win : '') + '.',
+    enter: (v, win) => v.move + ' ' + v.chinese + ': the search enters this node'
+      + (v.depth > 0 ? ', depth ' + v.depth + ' left' : ', a leaf (depth 0)') + (win ? ', window ' + win : '') + '.',
     rootReturns: v => 'The root returns ' + v.valueText + ': that is the search\'s answer'
       + (v.iteration ? ' in iteration ' + v.iteration : '') + '.',
     leaf: v => v.move + ' is a leaf: the evaluation gives ' + v.valueText + ' for the side to move.',
@@ -91,7 +91,7 @@ const WATCH_TEXT = {
     outTitle: '一直前进，直到当前节点返回',
     end: '到结尾 ▶|',
     link: '本步链接',
-    keys: '← → 单步 · 空格：播放 / 暂停',
+    keys: '← → 单步 · ↑ 走完本节点 · 空格：播放 / 暂停',
     stepOf: (s, n) => '第 ' + s + ' 步，共 ' + n + ' 步',
     loading: '搜索中……',
     summary: (w, cuts) => w.nodes + ' 个节点，' + (cuts ? w.cutoffs + ' 次截断，' : '') + '根节点值 ' + w.rootValueText,
@@ -105,8 +105,8 @@ const WATCH_TEXT = {
     enterRoot: (v, win) => '搜索从根节点开始，深度 ' + v.depth + (win ? '，窗口 ' + win : '') + '。',
     enterIteration: (v, win) => '第 ' + v.iteration + ' 轮迭代从根节点开始，深度 ' + v.depth
       + (win ? '，窗口 ' + win : '') + '。',
-    enter: (v, win) => v.chinese + '（' + v.move + '）：搜索进入这个节点，还剩 ' + v.depth + ' 层'
-      + (win ? '，窗口 ' + win : '') + '。',
+    enter: (v, win) => v.chinese + '（' + v.move + '）：搜索进入这个节点'
+      + (v.depth > 0 ? '，还剩 ' + v.depth + ' 层' : '，这是叶节点（深度 0）') + (win ? '，窗口 ' + win : '') + '。',
     rootReturns: v => '根节点返回 ' + v.valueText + '：这就是搜索'
       + (v.iteration ? '第 ' + v.iteration + ' 轮迭代' : '') + '的结论。',
     leaf: v => v.chinese + '（' + v.move + '）是叶节点：局面评估为 ' + v.valueText + '（以轮走方计）。',
@@ -231,6 +231,7 @@ function buildWatch() {
       for (let i = 0; i < watch.rows.length; i++) {
         fillRow(i);
       }
+      summarize();
       renderWatch();
     }
   });
@@ -370,6 +371,11 @@ function prepare() {
   for (let i = 0; i < visits.length; i++) {
     fillRow(i);
   }
+  summarize();
+}
+
+// The line under the sentence: the search's size, and the previous chapter's beside it.
+function summarize() {
   const w = watch.data;
   const alphaBeta = w.visits[0].alpha !== null;   // chapter 1's minimax has no window, no cut-off, no earlier search
   let summary = watchText().summary(w, alphaBeta);
