@@ -36,7 +36,7 @@ import xiangqi.picture.Visit;
  *
  * <p>The server keeps no game. The page holds it (a FEN and the moves since) and sends it
  * with every request, so a link is a position and a reload loses nothing. The server
- * answers four questions:
+ * answers five questions:
  * <pre>
  *   GET  /api/chapter                         which chapter, which search, what the page may ask
  *   GET  /api/position?fen=F&amp;moves=m1+m2     the board, the legal moves, the move list, the end
@@ -45,8 +45,8 @@ import xiangqi.picture.Visit;
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
  *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S]   every node of a small search, for watch mode
  * </pre>
- * plus the page itself ({@code /}, {@code /board.js}, {@code /watch.js}, {@code /board.css}, {@code /watch.css}), copied from the
- * jar's resources by name: nothing in a request reaches the file system. One search runs at
+ * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, and watch mode's
+ * {@code /watch.js} and {@code /watch.css}), copied from the jar's resources by name: nothing in a request reaches the file system. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
  * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
