@@ -27,7 +27,7 @@ import xiangqi.common.Chapter;
  */
 public final class SearchTree implements SearchListener {
     /** The largest tree the command draws; a larger picture is too large to read. */
-    static final int MAX_NODES = 2000;
+    public static final int MAX_NODES = 2000;
 
     private static final int ROW = 20;
     private static final int INDENT = 26;
@@ -171,6 +171,46 @@ public final class SearchTree implements SearchListener {
                     + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
                     + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
                     String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""));
+        }
+    }
+
+    /**
+     * The recorded tree as the web board's watch mode replays it: every node in the order the
+     * search entered it (a parent before its children), each with what the picture shows for
+     * it, so that the page and the picture tell the same search.
+     */
+    public List<Visit> visits(Position position) {
+        List<Visit> visits = new ArrayList<>();
+        for (Root root : roots) {
+            visit(position, root.node(), root.depth(), 0, -1, null, visits);
+        }
+        return visits;
+    }
+
+    /** One node's visit, then its children's, marked as {@link #drawNode} marks them. */
+    private void visit(Position position, Node node, int depth, int ply, int parent, Integer iteration,
+            List<Visit> visits) {
+        List<String> untried = untried(position, node, depth);
+        Visit.End end = !untried.isEmpty() ? Visit.End.CUT
+                : depth == 0 ? Visit.End.LEAF
+                : !node.children().isEmpty() ? Visit.End.SEARCHED
+                : position.inCheck() ? Visit.End.MATE : Visit.End.STALEMATE;
+        String move = null;
+        String chinese = null;
+        if (ply > 0) {
+            position.unmakeMove(node.move());
+            move = Move.toUci(node.move());
+            chinese = Notation.chinese(position, node.move());
+            position.makeMove(node.move());
+        }
+        int index = visits.size();
+        visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
+                null, bound(node.alpha()), bound(node.beta()), node.value(), Score.toShortText(node.value()),
+                end, untried.size(), null, null, Visit.board(position)));
+        for (Node child : node.children()) {
+            position.makeMove(child.move());
+            visit(position, child, depth - 1, ply + 1, index, iteration, visits);
+            position.unmakeMove(child.move());
         }
     }
 

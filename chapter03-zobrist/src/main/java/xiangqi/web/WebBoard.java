@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 import xiangqi.common.ErrorLine;
+import xiangqi.picture.SearchTree;
+import xiangqi.picture.Visit;
 
 /**
  * The {@code serve} command: a board in the browser, played against this chapter's search,
@@ -34,19 +37,21 @@ import xiangqi.common.ErrorLine;
  *
  * <p>The server keeps no game. The page holds it (a FEN and the moves since) and sends it
  * with every request, so a link is a position and a reload loses nothing. The server
- * answers four questions:
+ * answers five questions:
  * <pre>
  *   GET  /api/chapter                         which chapter, which search, what the page may ask
  *   GET  /api/position?fen=F&amp;moves=m1+m2[&amp;lang=zh]   the board, the legal moves, the move list, the end
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
+ *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S]   every node of a small search, for watch mode
  * </pre>
- * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, and {@code /text.json},
- * the page's words in English and Chinese), copied from the jar's resources by name: nothing
- * in a request reaches the file system. The page speaks the language its reader picks; of
- * the server's words, it asks for the end of the game (mate, 困毙, the repetition ruling) in
- * that language ({@code lang=zh}); error lines stay English, as on the command line. One search runs at
+ * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, {@code /text.json},
+ * the page's words in English and Chinese, and watch mode's {@code /watch.js} and
+ * {@code /watch.css}), copied from the jar's resources by name: nothing in a request
+ * reaches the file system. The page speaks the language its reader picks; of the server's
+ * words, it asks for the end of the game (mate, 困毙, the repetition ruling) in that
+ * language ({@code lang=zh}); error lines stay English, as on the command line. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
  * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
@@ -93,6 +98,8 @@ public final class WebBoard {
     private static final Map<String, String[]> FILES = Map.of(
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
+            "/watch.js", new String[] {"watch.js", "text/javascript; charset=utf-8"},
+            "/watch.css", new String[] {"watch.css", "text/css; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
             "/text.json", new String[] {"text.json", "application/json; charset=utf-8"});
 
@@ -266,6 +273,11 @@ public final class WebBoard {
                         expect(method, "POST");
                         allow(query);
                         yield stopSearch();
+                    }
+                    case "/api/watch" -> {
+                        expect(method, "GET");
+                        allow(query, "fen", "moves", "depth", "step");
+                        yield watch(query);
                     }
                     default -> throw new Refused(404, "no such page '" + path + "'");
                 };
@@ -706,6 +718,83 @@ public final class WebBoard {
         return new Json().put("stopping", thinking.id).toString();
     }
 
+    // ---------------------------------------------------------------- watch mode
+
+    /** The depth watch mode searches to unless the page asks for another. */
+    static final int WATCH_DEPTH = 3;
+
+    /**
+     * Watch mode's one answer: every node of this chapter's search of the game's position to
+     * {@code depth}, in the order the search entered them, as the {@code tree} command records
+     * them; the page replays them and computes nothing. A search of more than the tree's
+     * {@link SearchTree#MAX_NODES} nodes is refused, and so is a {@code step} (a link's place
+     * in the replay: each node is entered once and left once) beyond the last.
+     */
+    private static String watch(Map<String, String> query) {
+        Game game = game(query);
+        int depth = number(query, "depth", 1, WebSearch.DEEPEST, WATCH_DEPTH);
+        List<Visit> visits;
+        try {
+            visits = WebSearch.watch(game.now(), depth);
+        } catch (IllegalArgumentException e) {
+            throw new Refused(422, "this search visits more than " + SearchTree.MAX_NODES + " nodes, too many to"
+                    + " watch: choose a smaller depth or a position with fewer pieces");
+        }
+        int steps = 2 * visits.size();
+        if (query.containsKey("step") && !query.get("step").isEmpty()) {
+            try {
+                number(query, "step", 0, steps, 0);
+            } catch (IllegalArgumentException e) {
+                throw new Refused(400, e.getMessage() + " (this search has " + steps + " steps)");
+            }
+        }
+        long cutoffs = visits.stream().filter(visit -> visit.end() == Visit.End.CUT).count();
+        Visit root = visits.get(0);
+        for (Visit visit : visits) {
+            if (visit.parent() < 0) {
+                root = visit; // from chapter 5, one root per iteration: the last one answers
+            }
+        }
+        StringBuilder list = new StringBuilder("[");
+        for (Visit visit : visits) {
+            list.append(list.length() > 1 ? "," : "").append(new Json()
+                    .put("parent", visit.parent())
+                    .put("ply", visit.ply())
+                    .put("depth", visit.depth())
+                    .put("iteration", visit.iteration())
+                    .put("move", visit.move())
+                    .put("chinese", visit.chinese())
+                    .put("stage", visit.stage())
+                    .put("alpha", visit.alpha())
+                    .put("beta", visit.beta())
+                    .put("value", visit.value())
+                    .put("valueText", visit.valueText())
+                    .put("end", visit.end().name().toLowerCase(java.util.Locale.ROOT))
+                    .put("untried", visit.untried())
+                    .put("key", visit.key())
+                    .put("ruling", visit.ruling())
+                    .put("board", visit.board()));
+        }
+        list.append(']');
+        Long earlier = depth <= WebSearch.DEEPEST_EARLIER
+                ? new WebSearch().earlier(game.now(), depth) : null;
+        return new Json()
+                .put("chapter", Chapter.NAME)
+                .put("method", WebSearch.METHOD)
+                .put("fen", game.start().toFen())
+                .put("moves", Arrays.stream(game.moves()).mapToObj(Move::toUci).toList())
+                .put("depth", depth)
+                .put("nodes", visits.size())
+                .put("steps", steps)
+                .put("cutoffs", cutoffs)
+                .put("rootValue", root.value())
+                .put("rootValueText", root.valueText())
+                .put("earlier", WebSearch.EARLIER)
+                .put("earlierNodes", earlier)
+                .raw("visits", list.toString())
+                .toString();
+    }
+
     // ---------------------------------------------------------------- answers
 
     private static byte[] resource(String name) {
@@ -751,6 +840,15 @@ public final class WebBoard {
             } else {
                 text.append(quote(value.toString()));
             }
+            return this;
+        }
+
+        /** A field whose value is JSON already, such as a list of objects. */
+        Json raw(String name, String json) {
+            if (text.length() > 1) {
+                text.append(',');
+            }
+            text.append(quote(name)).append(':').append(json);
             return this;
         }
 

@@ -1,7 +1,10 @@
 package xiangqi.web;
 
+import java.util.List;
 import java.util.function.Consumer;
 import xiangqi.*;
+import xiangqi.picture.SearchTree;
+import xiangqi.picture.Visit;
 
 /**
  * What the web board ({@link WebBoard}, the same in every chapter) plays in this chapter:
@@ -53,5 +56,17 @@ final class WebSearch {
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */
     String ruling(Position position, java.util.Locale language) {
         return null;
+    }
+
+    /**
+     * The tree this chapter's search visits from {@code position} to {@code depth}, node by
+     * node, recorded as the {@code tree} command records it (the same search, with the same
+     * table), for the page's watch mode. Over {@link SearchTree#MAX_NODES} nodes, the
+     * recorder gives up with an IllegalArgumentException.
+     */
+    static List<Visit> watch(Position position, int depth) {
+        SearchTree tree = SearchTree.recorder();
+        Search.standard().reportingTo(tree).search(position, depth);
+        return tree.visits(position);
     }
 }
