@@ -1,0 +1,69 @@
+package xiangqi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts what
+ * the search does once the exercise is solved, by playing it on named positions against
+ * this chapter's ordered search: quiescence search (5.1) must stop the horizon's blunders
+ * and the odd/even swing of the root score; principal variation search (5.2) must find the
+ * same root scores as alpha-beta with fewer nodes. As shipped, each fails with one line that
+ * says what to add.
+ */
+class ExercisesTest {
+
+    /** The chapter's search with these techniques, and a fresh 16 MB table. */
+    private static Search searchWith(Techniques techniques) {
+        return new Search(techniques, new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                TranspositionTable.Scheme.TWO_TIER));
+    }
+
+    /**
+     * The technique an exercise adds, or the one line that says it is missing and what it is
+     * for.
+     */
+    private static Technique technique(String name, String whatFor) {
+        try {
+            return Exercises.constant(Technique.class, name);
+        } catch (AssertionError missing) {
+            throw new AssertionError(missing.getMessage() + ": add it, and " + whatFor);
+        }
+    }
+
+    @Exercise("5.1 quiescence search (静态搜索)")
+    void quiescence() {
+        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon");
+        Techniques techniques = Search.ORDERED.with(quiescence);
+
+        // At depth 1 the plain search takes a horse with the cannon (b2b9) and stops: it does not
+        // see the chariot take the cannon back. Quiescence sees the recapture.
+        Search.Result start = searchWith(techniques).search(Position.startPosition(), 1);
+        assertThat(Move.toUci(start.bestMove()))
+                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
+                .isNotEqualTo("b2b9");
+        assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start, the score").isLessThan(100);
+
+        // The red chariot must not take the soldier that the black chariot defends...
+        Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
+        assertThat(Move.toUci(defended.bestMove()))
+                .as("5.1: depth 1, the chariot still takes the defended soldier").isNotEqualTo("a0a5");
+        // ... and must still take the chariot that nothing defends.
+        Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
+        assertThat(Move.toUci(hanging.bestMove()))
+                .as("5.1: depth 1, the hanging chariot is no longer taken").isEqualTo("a0a5");
+
+        // The root score from the start no longer swings between odd and even depths.
+        List<Integer> scores = new ArrayList<>();
+        for (int depth = 1; depth <= 4; depth++) {
+            scores.add(searchWith(techniques).search(Position.startPosition(), depth).score());
+        }
+        for (int depth = 2; depth <= 4; depth++) {
+            assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
+                    .as("5.1: the score from the start swings between depths %d and %d: %s", depth - 1, depth, scores)
+                    .isLessThan(100);
+        }
+    }
+}
