@@ -4,15 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts what
  * the search does once the exercise is solved, by playing it on named positions against
  * this chapter's ordered search: quiescence search (5.1) must stop the horizon's blunders
  * and the odd/even swing of the root score; principal variation search (5.2) must find the
- * same root scores as alpha-beta with fewer nodes. As shipped, each fails with one line that
+ * same root scores as alpha-beta, and with the table fewer nodes. As shipped, each fails with one line that
  * says what to add.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExercisesTest {
 
     /** The chapter's search with these techniques, and a fresh 16 MB table. */
@@ -33,6 +37,7 @@ class ExercisesTest {
         }
     }
 
+    @Order(1)
     @Exercise("5.1 quiescence search (静态搜索)")
     void quiescence() {
         Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon");
@@ -65,5 +70,35 @@ class ExercisesTest {
                     .as("5.1: the score from the start swings between depths %d and %d: %s", depth - 1, depth, scores)
                     .isLessThan(100);
         }
+    }
+
+    @Order(2)
+    @Exercise("5.2 principal variation search (主要变例搜索)")
+    void principalVariation() {
+        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window");
+
+        // Without the table nothing but the window can change the root score: it must stay the same.
+        Techniques noTable = Search.ORDERED.without(Technique.TABLE, Technique.HASH_MOVE);
+        for (Position position : Fixtures.randomPositions(23, 4, 40)) {
+            for (int depth = 1; depth <= 4; depth++) {
+                int plain = new Search(noTable, null).search(position, depth).score();
+                int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
+                assertThat(principal).as("5.2: the root score of %s at depth %d", position.toFen(), depth)
+                        .isEqualTo(plain);
+            }
+        }
+
+        // With the table, on the demo's positions at depth 6: the same scores, fewer nodes in all.
+        long plainNodes = 0;
+        long principalNodes = 0;
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
+            Search.Result plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 6);
+            Search.Result principal = searchWith(Search.ORDERED.with(pvs)).search(Position.fromFen(fen), 6);
+            assertThat(principal.score()).as("5.2: the root score of %s at depth 6", fen).isEqualTo(plain.score());
+            plainNodes += plain.nodes();
+            principalNodes += principal.nodes();
+        }
+        assertThat(principalNodes).as("5.2: the nodes of the three positions at depth 6, against %,d plain",
+                plainNodes).isLessThan(plainNodes);
     }
 }
