@@ -51,4 +51,45 @@ class ExercisesTest {
         assertThat(chinese(Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9")))
                 .as("6.1: judgeChinese with no repetition").isEqualTo(Repetition.Outcome.NONE);
     }
+
+    /**
+     * The start position after a shuffle of red's a0 chariot and black's general, in which
+     * red's a1a0 brings back, for the third time, the position after a1a0 and after a2a0: a
+     * draw by repetition, which red may take at once.
+     */
+    static final String[] SHUFFLE = {"a0a1", "e9e8", "a1a0", "e8e9", "a0a2", "e9e8", "a2a0", "e8d8", "a0a1", "d8e8"};
+
+    @Order(2)
+    @Exercise("6.2 the contempt factor (藐视因子)")
+    void contempt() {
+        Technique contempt;
+        try {
+            contempt = Exercises.constant(Technique.class, "CONTEMPT");
+        } catch (AssertionError missing) {
+            throw new AssertionError(missing.getMessage() + ": add it, and score a draw a little below nothing "
+                    + "for the side the search plays for");
+        }
+        Search.Result plain = search(Search.WITH_REPETITIONS);
+        assertThat(Move.toUci(plain.bestMove())).as("6.2: without contempt, the draw (as shipped)").isEqualTo("a1a0");
+        assertThat(plain.score()).as("6.2: without contempt, the draw's score").isEqualTo(Score.DRAW);
+
+        Search.Result scornful = search(Search.WITH_REPETITIONS.with(contempt));
+        assertThat(Move.toUci(scornful.bestMove()))
+                .as("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4, where it "
+                        + "stands only a little worse").isNotEqualTo("a1a0");
+        assertThat(scornful.score()).as("6.2: with contempt, red plays on a little worse: the score")
+                .isNegative().isGreaterThan(-100);
+    }
+
+    /** Depth 4 on the start position after {@link #SHUFFLE}, the game's moves on the stack. */
+    static Search.Result search(Techniques techniques) {
+        return search(techniques, 4);
+    }
+
+    /** {@code depth} on the start position after {@link #SHUFFLE}, with a fresh 16 MB table. */
+    static Search.Result search(Techniques techniques, int depth) {
+        return new Search(techniques, new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                TranspositionTable.Scheme.TWO_TIER)).search(Fixtures.after(Position.START_FEN, SHUFFLE), depth);
+    }
 }
+
