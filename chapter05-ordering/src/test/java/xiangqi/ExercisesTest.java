@@ -13,7 +13,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * the search does once the exercise is solved, by playing it on named positions against
  * this chapter's ordered search: quiescence search (5.1) must stop the horizon's blunders
  * and the odd/even swing of the root score; principal variation search (5.2) must find the
- * same root scores as alpha-beta, and with the table fewer nodes. As shipped, each fails with one line that
+ * same root scores as alpha-beta, and with the table fewer nodes; null-move pruning (5.3) must
+ * halve the nodes and still find the short mates. As shipped, each fails with one line that
  * says what to add.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -101,4 +102,28 @@ class ExercisesTest {
         assertThat(principalNodes).as("5.2: the nodes of the three positions at depth 6, against %,d plain",
                 plainNodes).isLessThan(plainNodes);
     }
+
+    @Order(3)
+    @Exercise("5.3 null-move pruning (空着裁剪)")
+    void nullMove() {
+        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves");
+
+        // The demo's three positions at depth 6: less than half the nodes.
+        long plainNodes = 0;
+        long pruningNodes = 0;
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
+            plainNodes += searchWith(Search.ORDERED).search(Position.fromFen(fen), 6).nodes();
+            pruningNodes += searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 6).nodes();
+        }
+        assertThat(pruningNodes).as("5.3: the nodes of the three positions at depth 6, against %,d without",
+                plainNodes).isLessThan(plainNodes / 2);
+
+        // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
+        for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
+            int plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 4).score();
+            int pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 4).score();
+            assertThat(pruning).as("5.3: the mate found at depth 4 in %s", fen).isEqualTo(plain);
+        }
+    }
 }
+
