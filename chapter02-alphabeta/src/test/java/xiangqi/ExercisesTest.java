@@ -119,13 +119,14 @@ final class ExercisesTest {
 
     /**
      * Leaf values for a uniform tree, each from the side to move at that leaf, all different
-     * (a tie could end a node early and make the count smaller than the formula's).
+     * (a tie could end a node early and make the count smaller than the formula's), and
+     * spread wider than the scores' +-32000: a uniform tree's leaves may be any int.
      */
     static int[] distinctLeaves(int branching, int depth, Random random) {
         int count = Math.toIntExact(power(branching, depth));
         int[] values = new int[count];
         for (int i = 0; i < count; i++) {
-            values[i] = i - count / 2;
+            values[i] = 7 * (i - count / 2);
         }
         for (int i = count - 1; i > 0; i--) { // Fisher-Yates: every order equally likely
             int j = random.nextInt(i + 1);
