@@ -22,6 +22,8 @@ import org.junit.jupiter.api.DisplayName;
  *       b and depth d, finds the minimax value and evaluates exactly Knuth and Moore's
  *       b^ceil(d/2) + b^floor(d/2) - 1 leaves when the best move always comes first, and
  *       never fewer, nor more than all b^d, in any other order.
+ *   <li>2.3 cut-offs by move: the search counts its cut-offs by the number of the move that
+ *       caused them, as a listener that watches every node counts them.
  * </ul>
  */
 @DisplayName("Chapter 2's exercises")
@@ -186,6 +188,52 @@ final class ExercisesTest {
             result *= base;
         }
         return result;
+    }
+
+    // ------------------------------------------------------------------ 2.3 cut-offs by move
+
+    @Exercise("2.3 cut-offs (截断) by move number")
+    @DisplayName("the cut-offs counted by the number of the move that caused them, as the tree shows them")
+    void cutoffsByMove() {
+        List<Position> positions = new java.util.ArrayList<>(Fixtures.randomPositions(1958, 4, 30));
+        positions.add(Position.startPosition());
+        for (Position position : positions) {
+            for (int depth = 1; depth <= 4; depth++) {
+                CutoffWatcher watcher = new CutoffWatcher();
+                Search search = Search.alphaBeta().reportingTo(watcher);
+                Search.Result result = search.search(position, depth);
+                long[] byMove = reach("add Search.cutoffsByMove(), the last search's cut-offs counted by the"
+                        + " number of the move that caused them (index 0: the first move tried)",
+                        () -> (long[]) Exercises.call(search, "cutoffsByMove"));
+                String where = position.toFen() + " at depth " + depth;
+                assertThat(Arrays.stream(byMove).sum()).as("all the cut-offs of %s", where).isEqualTo(result.cutoffs());
+                int length = Math.max(byMove.length, watcher.byMove.length);
+                assertThat(Arrays.copyOf(byMove, length)).as("cut-offs by move on %s", where)
+                        .isEqualTo(Arrays.copyOf(watcher.byMove, length));
+            }
+        }
+    }
+
+    /**
+     * Counts the cut-offs from what the search reports: a child whose score reaches its
+     * parent's beta (the negated alpha of the child's window) ends the parent's move loop.
+     */
+    static final class CutoffWatcher implements SearchListener {
+        long[] byMove = new long[MoveGenerator.MAX_MOVES];
+        private final int[] childrenSeen = new int[Score.MAX_PLY + 2];
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score) {
+            int index = childrenSeen[ply]++;
+            if (score >= -alpha) {
+                byMove[index]++;
+            }
+            childrenSeen[ply + 1] = 0; // this node is done: the next node at this ply starts its children afresh
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
+        }
     }
 
     // ------------------------------------------------------------------ shared
