@@ -1,0 +1,181 @@
+package xiangqi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.DisplayName;
+
+/**
+ * The checks of chapter 1's exercises (README, "Exercises"). Each fails until its exercise
+ * is solved, and checks what the solution does, against counts made here without it:
+ *
+ * <ul>
+ *   <li>1.1 mobility: on positions from random games, the new evaluation is the old one
+ *       plus one fixed weight times (the side to move's legal moves minus the opponent's),
+ *       the moves counted by {@link ReferenceMoveGenerator}; and the search scores its
+ *       leaves with it.
+ *   <li>1.2 perft split: the leaves of the legal move tree, split into captures, checks,
+ *       checkmates and 困毙 (stalemates), equal a count made with {@link ReferenceMoveGenerator}
+ *       on positions where every kind occurs.
+ * </ul>
+ */
+@DisplayName("Chapter 1's exercises")
+final class ExercisesTest {
+
+    // ------------------------------------------------------------------ 1.1 mobility
+
+    @Exercise("1.1 mobility (灵活性) in the evaluation")
+    @DisplayName("the evaluation adds a weight times the difference in legal moves, and the search uses it")
+    void mobility() {
+        int[] scratch = new int[MoveGenerator.MAX_MOVES];
+        Integer weight = null;
+        int checked = 0;
+        for (Position position : Fixtures.randomPositions(11, 8, 40)) {
+            if (position.inCheck()) {
+                continue; // a side in check cannot hand the turn over: the term is not defined there
+            }
+            int ours = ReferenceMoveGenerator.legalMoves(position).size();
+            int theirs = ReferenceMoveGenerator.legalMoves(withTurnPassed(position)).size();
+            String fen = position.toFen();
+            int plain = Evaluation.evaluate(position);
+            int withMobility = reach("add Evaluation.evaluateWithMobility(position, moves), the evaluation"
+                    + " plus a weight times (our legal moves - theirs)",
+                    () -> (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch));
+            assertThat(position.toFen()).as("evaluateWithMobility leaves the position as it was").isEqualTo(fen);
+            if (ours != theirs) {
+                int difference = withMobility - plain;
+                assertThat(difference % (ours - theirs)).as("mobility term %d for %d moves against %d, on %s: "
+                        + "not a multiple of the difference", difference, ours, theirs, fen).isZero();
+                if (weight == null) {
+                    weight = difference / (ours - theirs);
+                    assertThat(weight).as("the weight of one move more: positive, and small beside a soldier's 100")
+                            .isBetween(1, 50);
+                }
+                assertThat(difference).as("on %s: %d legal moves against %d, weight %d", fen, ours, theirs, weight)
+                        .isEqualTo(weight * (ours - theirs));
+                checked++;
+            } else {
+                assertThat(withMobility).as("on %s both sides have %d moves: no mobility term", fen, ours)
+                        .isEqualTo(plain);
+            }
+        }
+        assertThat(checked).as("positions where the sides' mobility differs").isGreaterThan(20);
+
+        Search search = reach("add Search.withMobility(), the minimax that scores its leaves with evaluateWithMobility",
+                () -> (Search) Exercises.callStatic(Search.class, "withMobility"));
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
+            Position position = Position.fromFen(fen);
+            assertThat(search.search(position, 1).score())
+                    .as("Search.withMobility() at depth 1 on %s: the best of the children's mobility-aware values", fen)
+                    .isEqualTo(bestChildWithMobility(position, scratch));
+        }
+    }
+
+    /** The same position with the other side to move, through its FEN (only for a side not in check). */
+    static Position withTurnPassed(Position position) {
+        String[] fields = position.toFen().split(" ");
+        fields[1] = fields[1].equals("w") ? "b" : "w";
+        return Position.fromFen(String.join(" ", fields));
+    }
+
+    /** What a depth-1 minimax with the mobility evaluation must return: the best negated child value. */
+    private static int bestChildWithMobility(Position position, int[] scratch) {
+        int best = -Score.INFINITE;
+        for (int move : ReferenceMoveGenerator.legalMoves(position)) {
+            position.makeMove(move);
+            int value = -(Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch);
+            position.unmakeMove(move);
+            best = Math.max(best, value);
+        }
+        return best;
+    }
+
+    // ------------------------------------------------------------------ 1.2 perft split
+
+    @Exercise("1.2 perft split by captures, checks and mates")
+    @DisplayName("perft's leaves split into captures, checks, checkmates and 困毙, as a naive count finds them")
+    void perftSplit() {
+        record Case(String name, String fen, int depth) { }
+        List<Case> cases = List.of(
+                new Case("the start position", Position.START_FEN, 2),
+                new Case("the middlegame", Fixtures.MIDDLEGAME, 2),
+                new Case("the attack", Fixtures.ATTACK, 2),
+                new Case("mate in one (checkmate and 困毙 among the leaves)", Fixtures.MATE_IN_ONE, 1),
+                new Case("mate in one", Fixtures.MATE_IN_ONE, 2),
+                new Case("mate in two", Fixtures.MATE_IN_TWO, 3));
+        for (Case c : cases) {
+            Position position = Position.fromFen(c.fen());
+            Object tally = reach("add Perft.tally(position, depth), which returns a record with leaves(),"
+                    + " captures(), checks(), checkmates() and stalemates()",
+                    () -> Exercises.call(new Perft(c.depth()), "tally", position, c.depth()));
+            List<Long> found = new ArrayList<>();
+            for (String part : PARTS) {
+                found.add(((Number) reach("add " + part + "() to what Perft.tally returns",
+                        () -> Exercises.call(tally, part))).longValue());
+            }
+            assertThat(found).as("%s, depth %d: %s", c.name(), c.depth(), PARTS)
+                    .isEqualTo(naiveTally(Position.fromFen(c.fen()), c.depth()));
+        }
+    }
+
+    /** The parts of a perft split, in the order {@link #naiveTally} counts them. */
+    static final List<String> PARTS = List.of("leaves", "captures", "checks", "checkmates", "stalemates");
+
+    /**
+     * The split counted without {@link MoveGenerator}: {@link ReferenceMoveGenerator}'s moves,
+     * its own test for an attacked general, and its (empty) move list for a side that cannot move.
+     */
+    static List<Long> naiveTally(Position position, int depth) {
+        long[] counts = new long[PARTS.size()];
+        naiveTally(position, depth, counts);
+        return java.util.Arrays.stream(counts).boxed().toList();
+    }
+
+    private static void naiveTally(Position position, int depth, long[] counts) {
+        for (int move : ReferenceMoveGenerator.legalMoves(position)) {
+            boolean capture = position.pieceAt(Move.to(move)) != Piece.EMPTY;
+            position.makeMove(move);
+            if (depth > 1) {
+                naiveTally(position, depth - 1, counts);
+            } else {
+                boolean check = naiveInCheck(position);
+                boolean noMove = ReferenceMoveGenerator.legalMoves(position).isEmpty();
+                counts[0]++;
+                counts[1] += capture ? 1 : 0;
+                counts[2] += check ? 1 : 0;
+                counts[3] += check && noMove ? 1 : 0;
+                counts[4] += !check && noMove ? 1 : 0;
+            }
+            position.unmakeMove(move);
+        }
+    }
+
+    /** Is the side to move's general attacked? Asked of {@link ReferenceMoveGenerator}, which keeps the answer private. */
+    private static boolean naiveInCheck(Position position) {
+        int[] board = new int[Square.COUNT];
+        for (int square = 0; square < Square.COUNT; square++) {
+            board[square] = position.pieceAt(square);
+        }
+        try {
+            Method attacked = ReferenceMoveGenerator.class.getDeclaredMethod("generalAttacked", int[].class, int.class);
+            attacked.setAccessible(true);
+            return (Boolean) attacked.invoke(null, board, position.sideToMove());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("ReferenceMoveGenerator.generalAttacked cannot be called: " + e, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ shared
+
+    /** Reaches what a solution adds; when it is not there, fails with one line: what is missing, and {@code hint}. */
+    private static <T> T reach(String hint, Supplier<T> reaching) {
+        try {
+            return reaching.get();
+        } catch (AssertionError | ClassCastException missing) {
+            throw new AssertionError(missing.getMessage() + ": " + hint, missing);
+        }
+    }
+}

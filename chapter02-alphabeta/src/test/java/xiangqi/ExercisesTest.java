@@ -1,0 +1,249 @@
+package xiangqi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.DisplayName;
+
+/**
+ * The checks of chapter 2's exercises (README, "Exercises"). Each fails until its exercise
+ * is solved, and checks what the solution does, never how its code looks:
+ *
+ * <ul>
+ *   <li>2.1 fail-hard: on positions from random games, a fail-hard alpha-beta finds the same
+ *       root score and best move as this chapter's fail-soft one, with no more nodes; and
+ *       searched with windows below, around and above the true value, it returns alpha when
+ *       it fails low, beta when it fails high, and the true value inside the window.
+ *   <li>2.2 the minimal tree: alpha-beta over uniform trees that this test builds, branching
+ *       b and depth d, finds the minimax value and evaluates exactly Knuth and Moore's
+ *       b^ceil(d/2) + b^floor(d/2) - 1 leaves when the best move always comes first, and
+ *       never fewer, nor more than all b^d, in any other order.
+ *   <li>2.3 cut-offs by move: the search counts its cut-offs by the number of the move that
+ *       caused them, as a listener that watches every node counts them.
+ * </ul>
+ */
+@DisplayName("Chapter 2's exercises")
+final class ExercisesTest {
+
+    // ------------------------------------------------------------------ 2.1 fail-hard
+
+    @Exercise("2.1 fail-hard (不超出边界) against fail-soft (超出边界)")
+    @DisplayName("fail-hard alpha-beta: the same root score, and results clamped to the window")
+    void failHard() {
+        Search failHard = reach("add Search.failHard(), alpha-beta whose result never leaves the window:"
+                + " alpha when every move fails low, beta at a cut-off",
+                () -> (Search) Exercises.callStatic(Search.class, "failHard"));
+        List<Position> positions = Fixtures.randomPositions(2023, 6, 30);
+        for (Position position : positions) {
+            String fen = position.toFen();
+            for (int depth = 1; depth <= 3; depth++) {
+                Search.Result soft = Search.alphaBeta().search(position, depth);
+                Search.Result hard = failHard.search(position, depth);
+                assertThat(hard.score()).as("root score on %s at depth %d", fen, depth).isEqualTo(soft.score());
+                assertThat(hard.bestMove()).as("best move on %s at depth %d", fen, depth).isEqualTo(soft.bestMove());
+                assertThat(hard.nodes()).as("nodes on %s at depth %d", fen, depth).isLessThanOrEqualTo(soft.nodes());
+            }
+            int depth = 2;
+            int truth = Search.minimax().search(position, depth).score();
+            for (int[] window : windowsAround(truth)) {
+                int alpha = window[0];
+                int beta = window[1];
+                int result = failHard.alphaBeta(position, alpha, beta, depth, 0);
+                int expected = truth <= alpha ? alpha : truth >= beta ? beta : truth;
+                assertThat(result).as("fail-hard on %s, depth %d, window (%d, %d), true value %d", fen, depth,
+                        alpha, beta, truth).isEqualTo(expected);
+            }
+        }
+    }
+
+    /** Windows below the true value (it fails high), around it (exact) and above it (it fails low). */
+    static List<int[]> windowsAround(int truth) {
+        return List.of(new int[] {truth - 60, truth - 20}, new int[] {truth - 10, truth + 10},
+                new int[] {truth + 20, truth + 60}, new int[] {truth, truth + 1}, new int[] {truth - 1, truth});
+    }
+
+    // ------------------------------------------------------------------ 2.2 the minimal tree
+
+    @Exercise("2.2 the minimal tree (最小树) of a uniform tree")
+    @DisplayName("alpha-beta over a uniform tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves best first, more otherwise")
+    void minimalTree() {
+        int[][] shapes = {{2, 1}, {2, 2}, {2, 5}, {2, 8}, {3, 3}, {3, 6}, {5, 4}, {8, 3}, {40, 3}};
+        Random random = new Random(1975);
+        for (int[] shape : shapes) {
+            int branching = shape[0];
+            int depth = shape[1];
+            int[] leaves = distinctLeaves(branching, depth, random);
+            int value = negamax(branching, depth, leaves, 0, leaves.length);
+            long all = leaves.length;
+            long minimal = power(branching, (depth + 1) / 2) + power(branching, depth / 2) - 1;
+
+            Object best = search(branching, depth, ordered(branching, depth, leaves, true));
+            Object worst = search(branching, depth, ordered(branching, depth, leaves, false));
+            Object unordered = search(branching, depth, leaves);
+            String tree = "b = " + branching + ", d = " + depth;
+            assertThat(number(best, "value")).as("the value of the tree, %s, best move first", tree).isEqualTo(value);
+            assertThat(number(worst, "value")).as("the value of the tree, %s, best move last", tree).isEqualTo(value);
+            assertThat(number(unordered, "value")).as("the value of the tree, %s, random order", tree).isEqualTo(value);
+            assertThat(number(best, "leaves")).as("leaves evaluated, %s, best move first: Knuth and Moore's"
+                    + " b^ceil(d/2) + b^floor(d/2) - 1", tree).isEqualTo(minimal);
+            assertThat(number(worst, "leaves")).as("leaves evaluated, %s, best move last", tree)
+                    .isBetween(minimal, all);
+            assertThat(number(unordered, "leaves")).as("leaves evaluated, %s, random order", tree)
+                    .isBetween(minimal, all);
+        }
+    }
+
+    /** The solution's alpha-beta over the uniform tree whose leaves, left to right, are {@code leaves}. */
+    static Object search(int branching, int depth, int[] leaves) {
+        Class<?> type = reach("add a class UniformTree, a uniform game tree given by its leaf values,"
+                + " with search(branching, depth, leaves) returning the value and the leaves evaluated",
+                () -> {
+                    try {
+                        return Class.forName("xiangqi.UniformTree");
+                    } catch (ClassNotFoundException e) {
+                        throw new AssertionError("there is no class xiangqi.UniformTree yet");
+                    }
+                });
+        return reach("add UniformTree.search(branching, depth, leaves), alpha-beta over the tree, which returns"
+                + " a record with value() and leaves()",
+                () -> Exercises.callStatic(type, "search", branching, depth, leaves));
+    }
+
+    /** The {@code value()} or {@code leaves()} of what {@link #search} returned. */
+    private static long number(Object result, String name) {
+        return ((Number) reach("add " + name + "() to what UniformTree.search returns",
+                () -> Exercises.call(result, name))).longValue();
+    }
+
+    /**
+     * Leaf values for a uniform tree, each from the side to move at that leaf, all different
+     * (a tie could end a node early and make the count smaller than the formula's), and
+     * spread wider than the scores' +-32000: a uniform tree's leaves may be any int.
+     */
+    static int[] distinctLeaves(int branching, int depth, Random random) {
+        int count = Math.toIntExact(power(branching, depth));
+        int[] values = new int[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = 7 * (i - count / 2);
+        }
+        for (int i = count - 1; i > 0; i--) { // Fisher-Yates: every order equally likely
+            int j = random.nextInt(i + 1);
+            int swap = values[i];
+            values[i] = values[j];
+            values[j] = swap;
+        }
+        return values;
+    }
+
+    /** Minimax in negamax form over the {@code size} leaves from {@code first}: a node is worth its best child negated. */
+    static int negamax(int branching, int depth, int[] leaves, int first, int size) {
+        if (depth == 0) {
+            return leaves[first];
+        }
+        int child = size / branching;
+        int best = Integer.MIN_VALUE;
+        for (int i = 0; i < branching; i++) {
+            best = Math.max(best, -negamax(branching, depth - 1, leaves, first + i * child, child));
+        }
+        return best;
+    }
+
+    /**
+     * The same tree with the children of every node reordered: the best move for the side to
+     * move there first ({@code bestFirst}), or last. The leaves are a new array.
+     */
+    static int[] ordered(int branching, int depth, int[] leaves, boolean bestFirst) {
+        int[] result = new int[leaves.length];
+        order(branching, depth, leaves, 0, leaves.length, bestFirst, result, 0);
+        return result;
+    }
+
+    private static void order(int branching, int depth, int[] leaves, int first, int size, boolean bestFirst,
+            int[] result, int to) {
+        if (depth == 0) {
+            result[to] = leaves[first];
+            return;
+        }
+        int child = size / branching;
+        Integer[] children = new Integer[branching];
+        int[] valueForUs = new int[branching];
+        for (int i = 0; i < branching; i++) {
+            children[i] = i;
+            valueForUs[i] = -negamax(branching, depth - 1, leaves, first + i * child, child);
+        }
+        Comparator<Integer> best = Comparator.comparingInt(i -> -valueForUs[i]);
+        Arrays.sort(children, bestFirst ? best : best.reversed());
+        for (int i = 0; i < branching; i++) {
+            order(branching, depth - 1, leaves, first + children[i] * child, child, bestFirst, result, to + i * child);
+        }
+    }
+
+    static long power(int base, int exponent) {
+        long result = 1;
+        for (int i = 0; i < exponent; i++) {
+            result *= base;
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------ 2.3 cut-offs by move
+
+    @Exercise("2.3 cut-offs (截断) by move number")
+    @DisplayName("the cut-offs counted by the number of the move that caused them, as the tree shows them")
+    void cutoffsByMove() {
+        List<Position> positions = new java.util.ArrayList<>(Fixtures.randomPositions(1958, 4, 30));
+        positions.add(Position.startPosition());
+        for (Position position : positions) {
+            for (int depth = 1; depth <= 4; depth++) {
+                CutoffWatcher watcher = new CutoffWatcher();
+                Search search = Search.alphaBeta().reportingTo(watcher);
+                Search.Result result = search.search(position, depth);
+                long[] byMove = reach("add Search.cutoffsByMove(), the last search's cut-offs counted by the"
+                        + " number of the move that caused them (index 0: the first move tried)",
+                        () -> (long[]) Exercises.call(search, "cutoffsByMove"));
+                String where = position.toFen() + " at depth " + depth;
+                assertThat(Arrays.stream(byMove).sum()).as("all the cut-offs of %s", where).isEqualTo(result.cutoffs());
+                int length = Math.max(byMove.length, watcher.byMove.length);
+                assertThat(Arrays.copyOf(byMove, length)).as("cut-offs by move on %s", where)
+                        .isEqualTo(Arrays.copyOf(watcher.byMove, length));
+            }
+        }
+    }
+
+    /**
+     * Counts the cut-offs from what the search reports: a child whose score reaches its
+     * parent's beta (the negated alpha of the child's window) ends the parent's move loop.
+     */
+    static final class CutoffWatcher implements SearchListener {
+        long[] byMove = new long[MoveGenerator.MAX_MOVES];
+        private final int[] childrenSeen = new int[Score.MAX_PLY + 2];
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score) {
+            int index = childrenSeen[ply]++;
+            if (score >= -alpha) {
+                byMove[index]++;
+            }
+            childrenSeen[ply + 1] = 0; // this node is done: the next node at this ply starts its children afresh
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
+        }
+    }
+
+    // ------------------------------------------------------------------ shared
+
+    /** Reaches what a solution adds; when it is not there, fails with one line: what is missing, and {@code hint}. */
+    private static <T> T reach(String hint, Supplier<T> reaching) {
+        try {
+            return reaching.get();
+        } catch (AssertionError | ClassCastException missing) {
+            throw new AssertionError(missing.getMessage() + ": " + hint, missing);
+        }
+    }
+}
