@@ -22,7 +22,7 @@ final class Demo {
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Alpha-beta beside minimax on the start position.",
-                    "起始局面：Alpha-Beta 与极大极小搜索并列。", true, out -> nodeCounts(out, Examples.START)),
+                    "Alpha-Beta 与极大极小搜索并列，起始局面。", true, out -> nodeCounts(out, Examples.START)),
             new Report.Part("The other demo positions.", "其他演示局面。", false, Demo::otherPositions));
 
     /** Minimax stops here: one more ply costs it about forty times as much. */
