@@ -121,7 +121,7 @@ final class Demo {
                 new Variant("everything on", "全部开启", "nothing", "无", Search.ORDERED),
                 new Variant("no hash move", "不用置换表着法", "the hash move", "置换表着法",
                         Search.ORDERED.without(Technique.HASH_MOVE)),
-                new Variant("no MVV/LVA: captures among the quiets", "不用 MVV/LVA：吃子着法混在不吃子着法中", "MVV/LVA",
+                new Variant("no MVV/LVA: captures among the quiets", "不用 MVV/LVA：吃子混在不吃子着法中", "MVV/LVA",
                         "MVV/LVA", Search.ORDERED.without(Technique.CAPTURES_FIRST)),
                 new Variant("no killers", "不用杀手着法", "the killers", "杀手着法", Search.ORDERED.without(Technique.KILLERS)),
                 new Variant("no history", "不用历史表", "the history", "历史表", Search.ORDERED.without(Technique.HISTORY)),
