@@ -134,13 +134,13 @@ public final class Demo {
         }
     }
 
-    /** A side's level in the cycle, in the report's language: idle, chase, check; 闲, 捉, 将. */
+    /** A side's level in the cycle, in the report's language: idle, chase, check; 闲着, 长捉, 长将. */
     private static String level(Repetition.Verdict verdict, int color) {
         Repetition.Level level = verdict.level()[color];
         return Report.say(level.name().toLowerCase(java.util.Locale.ROOT), switch (level) {
-            case IDLE -> "闲";
-            case CHASE -> "捉";
-            case CHECK -> "将";
+            case IDLE -> "闲着";
+            case CHASE -> "长捉";
+            case CHECK -> "长将";
         });
     }
 
