@@ -21,19 +21,78 @@ import xiangqi.common.Chapter;
  *
  * <p>On a terminal, a slow measurement shows its progress while it runs (see {@link Ticker}),
  * on stderr, so the report itself stays the same to the byte.
+ *
+ * <p>The report speaks English or Chinese ({@code demo --lang zh}): every prose line is
+ * written in both, {@link #say} picks one. Numbers, moves and the layout are the same in
+ * both. The language belongs to the thread printing the report, so two reports in two
+ * languages can run side by side (the tests do).
  */
 final class Report {
-    /**
-     * One part of a demo. Its body prints the part and returns its headline, a sentence
-     * with the number that matters.
-     */
-    record Part(String title, boolean byDefault, Function<PrintStream, String> body) {
+    /** The languages the report speaks; the name is what {@code --lang} takes. */
+    enum Language {
+        EN, ZH;
+
+        /** The language {@code --lang} names: en or zh, anything else is bad input. */
+        static Language parse(String name) {
+            return switch (name) {
+                case "en" -> EN;
+                case "zh" -> ZH;
+                default -> throw new IllegalArgumentException("--lang '" + name + "' is not a language here: give en or zh");
+            };
+        }
     }
+
+    /**
+     * One part of a demo, its title in English and in Chinese. Its body prints the part and
+     * returns its headline, a sentence with the number that matters.
+     */
+    record Part(String title, String titleZh, boolean byDefault, Function<PrintStream, String> body) {
+        String title(Language language) {
+            return language == Language.ZH ? titleZh : title;
+        }
+    }
+
+    /** The language of the report this thread prints. */
+    private static final ThreadLocal<Language> LANGUAGE = ThreadLocal.withInitial(() -> Language.EN);
 
     /** The progress line of the report running on a terminal; null when there is none. */
     private static volatile Ticker ticker;
 
     private Report() {
+    }
+
+    /** The text in the language of the report being printed: {@code en} or its translation {@code zh}. */
+    static String say(String en, String zh) {
+        return LANGUAGE.get() == Language.ZH ? zh : en;
+    }
+
+    /** The language of the report being printed. */
+    static Language language() {
+        return LANGUAGE.get();
+    }
+
+    /** Runs {@code work} speaking {@code language}, then speaks the language it spoke before. */
+    static <T> T speaking(Language language, java.util.function.Supplier<T> work) {
+        Language before = LANGUAGE.get();
+        LANGUAGE.set(language);
+        try {
+            return work.get();
+        } finally {
+            LANGUAGE.set(before);
+        }
+    }
+
+    /**
+     * The position's diagram, its last line (who is to move) in the report's language. The
+     * lesson's diagram speaks English; the board itself is drawn in Chinese already.
+     */
+    static String diagram(Position position) {
+        String drawn = position.diagram();
+        if (language() == Language.EN) {
+            return drawn;
+        }
+        String board = drawn.substring(0, drawn.lastIndexOf('\n') + 1);
+        return board + (position.sideToMove() == Piece.RED ? "  红方（FEN 大写，帅）走棋" : "  黑方（FEN 小写，将）走棋");
     }
 
     /**
@@ -71,11 +130,19 @@ final class Report {
                 .boxed().toList();
     }
 
-    static void run(PrintStream report, String introduction, List<Part> parts, List<Integer> chosen) {
+    /**
+     * Prints the report in {@code language}: the introduction ({@code introduction} or its
+     * translation {@code introductionZh}), the chosen parts, the time and the headline.
+     */
+    static void run(PrintStream report, Language language, String introduction, String introductionZh,
+            List<Part> parts, List<Integer> chosen) {
         ticker = System.console() == null ? null : new Ticker(report); // null in tests and pipes
         PrintStream out = ticker == null ? report : new PrintStream(ticker, true, StandardCharsets.UTF_8);
         try {
-            print(out, introduction, parts, chosen);
+            speaking(language, () -> {
+                print(out, say(introduction, introductionZh), parts, chosen);
+                return null;
+            });
         } finally {
             if (ticker != null) {
                 ticker.stop();
@@ -91,15 +158,18 @@ final class Report {
         for (int number : chosen) {
             Part part = parts.get(number - 1);
             out.println();
-            out.println("Part " + number + ". " + part.title());
+            out.println(say("Part " + number + ". ", "第 " + number + " 部分：") + part.title(language()));
             String result = part.body().apply(out);
             headline = headline == null ? result : headline;
         }
         out.println();
-        String which = chosen.size() == parts.size() ? "all " + parts.size() + " parts"
-                : "part " + chosen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
-                + " of " + parts.size() + " (demo --all shows every part)";
-        out.printf("%s demo, %s: %.1f s%n", Chapter.NAME, which, (System.nanoTime() - start) / 1e9);
+        String numbers = chosen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(say(", ", "、")));
+        String which = chosen.size() == parts.size() ? say("all " + parts.size() + " parts", "全部 " + parts.size() + " 个部分")
+                : say("part " + numbers + " of " + parts.size() + " (demo --all shows every part)",
+                        "共 " + parts.size() + " 个部分中的第 " + numbers + " 部分（demo --all 显示全部）");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        out.println(String.format(java.util.Locale.ROOT, say("%s demo, %s: %.1f s", "%s 演示，%s：%.1f 秒"),
+                Chapter.NAME, which, seconds));
         out.println(headline);
     }
 

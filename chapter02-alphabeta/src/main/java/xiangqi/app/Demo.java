@@ -14,10 +14,16 @@ final class Demo {
             same positions, same move order. Nodes count every call of the search function.
             minimal = Knuth and Moore's fewest leaves, b^ceil(d/2) + b^floor(d/2) - 1, with b the
             branching factor of a uniform tree as large as the real one, b = perft(d)^(1/d).""";
+    static final String INTRODUCTION_ZH = """
+            第 2 章：Alpha-Beta 搜索（alpha-beta）。极大极小搜索（第 1 章：同一个搜索，关掉截断）与
+            Alpha-Beta 并列，局面相同，着法顺序相同。节点数计入搜索函数的每一次调用。
+            最小树 = Knuth 和 Moore 给出的最少叶子数 b^ceil(d/2) + b^floor(d/2) - 1，其中 b 是
+            与真实的树一样大的均匀树的分枝因子，b = perft(d)^(1/d)。""";
 
     static final List<Report.Part> PARTS = List.of(
-            new Report.Part("Alpha-beta beside minimax on the start position.", true, out -> nodeCounts(out, Examples.START)),
-            new Report.Part("The other demo positions.", false, Demo::otherPositions));
+            new Report.Part("Alpha-beta beside minimax on the start position.",
+                    "Alpha-Beta 与极大极小搜索并列，起始局面。", true, out -> nodeCounts(out, Examples.START)),
+            new Report.Part("The other demo positions.", "其他演示局面。", false, Demo::otherPositions));
 
     /** Minimax stops here: one more ply costs it about forty times as much. */
     static final int MINIMAX_DEPTH = 4;
@@ -29,10 +35,12 @@ final class Demo {
     /** Part 1: minimax beside alpha-beta, depth by depth; both must agree on score and move. */
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
-        out.println("== " + example.name() + " ==");
+        out.println("== " + example.title() + " ==");
         out.println("fen " + example.fen());
-        TextTable table = new TextTable(out, "depth", "minimax", "alpha-beta", "ratio", "cutoffs", "minimal",
-                "mm ms", "ab ms", "score", "move").widths(5, 7, 10, 5, 7, 7, 5, 5, 5, -4);
+        TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("minimax", "极大极小"),
+                Report.say("alpha-beta", "Alpha-Beta"), Report.say("ratio", "倍数"), Report.say("cutoffs", "截断"),
+                Report.say("minimal", "最小树"), "mm ms", "ab ms", Report.say("score", "分值"), Report.say("move", "着法"))
+                .widths(5, 7, 10, 5, 7, 7, 5, 5, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search.Result pruned = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
@@ -49,11 +57,14 @@ final class Demo {
                     Score.toShortText(pruned.score()),
                     Move.toUci(pruned.bestMove()) + " " + Notation.chinese(position, pruned.bestMove()));
             if (depth == MINIMAX_DEPTH) {
-                headline = "Headline: " + example.name() + ", depth " + depth + ": alpha-beta " + pruned.nodes()
-                        + " nodes, minimax " + all.nodes() + ", " + ratio + " fewer.";
+                headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": alpha-beta " + pruned.nodes()
+                        + " nodes, minimax " + all.nodes() + ", " + ratio + " fewer.",
+                        "要点：" + example.nameZh() + "，深度 " + depth + "：Alpha-Beta " + pruned.nodes()
+                        + " 个节点，极大极小搜索 " + all.nodes() + " 个，节点数之比 " + ratio + "。");
             }
         }
-        out.println("Same score and best move as minimax at every depth (checked while printing).");
+        out.println(Report.say("Same score and best move as minimax at every depth (checked while printing).",
+                "每个深度的分值和最佳着法都与极大极小搜索相同（打印时已核对）。"));
         return headline;
     }
 
@@ -63,7 +74,7 @@ final class Demo {
             out.println();
             nodeCounts(out, example);
         }
-        return "Headline: the other positions show the same pattern.";
+        return Report.say("Headline: the other positions show the same pattern.", "要点：其他局面呈现同样的规律。");
     }
 
     /** Knuth and Moore (1975): the leaves of alpha-beta's tree when the best move comes first. */

@@ -19,7 +19,7 @@ import xiangqi.web.WebBoard;
 /**
  * The command line, the same in every chapter:
  * <pre>
- *   demo [--all | --part N]                      this chapter's report (the default)
+ *   demo [--all | --part N] [--lang en|zh]       this chapter's report (the default), in English or Chinese
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] --depth D
  *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
@@ -54,8 +54,9 @@ public final class Main {
             Options options = new Options(args);
             switch (command) {
                 case "demo" -> {
-                    options.allow("--all", "--part");
-                    Report.run(out, Demo.INTRODUCTION, Demo.PARTS,
+                    options.allow("--all", "--part", "--lang");
+                    Report.Language language = Report.Language.parse(options.wordOr("--lang", "en"));
+                    Report.run(out, language, Demo.INTRODUCTION, Demo.INTRODUCTION_ZH, Demo.PARTS,
                             Report.choose(Demo.PARTS, options.flag("--all"), options.number("--part")));
                 }
                 case "perft" -> {

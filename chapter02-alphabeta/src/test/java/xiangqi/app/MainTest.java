@@ -203,6 +203,9 @@ class MainTest {
                 Arguments.of("moves given to perft", new String[] {"perft", "--depth", "1", "--moves", "h2e2"}, "--moves"),
                 Arguments.of("a demo part that does not exist", new String[] {"demo", "--part", "9"}, "out of range"),
                 Arguments.of("a demo part that is not a number", new String[] {"demo", "--part", "x"}, "'x'"),
+                Arguments.of("a demo language that is not there", new String[] {"demo", "--lang", "fr"},
+                        "error: --lang 'fr' is not a language here: give en or zh"),
+                Arguments.of("demo --lang with no language", new String[] {"demo", "--lang"}, "--lang"),
                 Arguments.of("demo --all and --part together", new String[] {"demo", "--all", "--part", "1"}, "not both"));
     }
 

@@ -13,16 +13,25 @@ final class Demo {
     static final String INTRODUCTION = """
             Chapter 4: the transposition table (置换表), 16 bytes an entry, two-tier scheme, 2^20 entries
             unless said. A node the table answers still counts as a node: the function was called.""";
+    static final String INTRODUCTION_ZH = """
+            第 4 章：置换表（transposition table），每个表项 16 字节，双层替换策略，若无说明则有 2^20 个
+            表项。由置换表直接给出结果的节点仍算一个节点：搜索函数被调用过了。""";
 
     static final List<Report.Part> PARTS = List.of(
-            new Report.Part("Alpha-beta (chapter 3) beside alpha-beta + table, start position.", true,
+            new Report.Part("Alpha-beta (chapter 3) beside alpha-beta + table, start position.",
+                    "Alpha-Beta（第 3 章）与 Alpha-Beta + 置换表并列，起始局面。", true,
                     out -> nodeCounts(out, Examples.START)),
-            new Report.Part("Mate-score adjustment (杀棋分数调整): one table, two searches.", true, Demo::mateDistances),
-            new Report.Part("The replacement schemes in a small table: 2^12 entries, depth 5.", false, Demo::schemes),
-            new Report.Part("Table size and hit rate, start position, depth 5, two-tier.", false, Demo::sizes),
-            new Report.Part("Storing the horizon's leaves too, or not. Start position, depth 6.", false, Demo::horizon),
-            new Report.Part("Which bound answered: cut-offs by the entry's bound.", false, Demo::bounds),
-            new Report.Part("The other demo positions, depths 1-6.", false, Demo::otherPositions));
+            new Report.Part("Mate-score adjustment (杀棋分数调整): one table, two searches.",
+                    "杀棋分数调整（mate-score adjustment）：一张置换表，两次搜索。", true, Demo::mateDistances),
+            new Report.Part("The replacement schemes in a small table: 2^12 entries, depth 5.",
+                    "小置换表中的替换策略：2^12 个表项，深度 5。", false, Demo::schemes),
+            new Report.Part("Table size and hit rate, start position, depth 5, two-tier.",
+                    "置换表大小与命中率：起始局面，深度 5，双层。", false, Demo::sizes),
+            new Report.Part("Storing the horizon's leaves too, or not. Start position, depth 6.",
+                    "水平线上的叶子存不存入置换表。起始局面，深度 6。", false, Demo::horizon),
+            new Report.Part("Which bound answered: cut-offs by the entry's bound.",
+                    "哪种边界给出了答案：按表项的边界类型统计截断。", false, Demo::bounds),
+            new Report.Part("The other demo positions, depths 1-6.", "其他演示局面，深度 1-6。", false, Demo::otherPositions));
 
     static final int MAX_DEPTH = 5;
 
@@ -39,9 +48,11 @@ final class Demo {
      */
     private static String nodeCounts(PrintStream out, Examples.Example example, int maxDepth) {
         Position position = example.position();
-        out.println("== " + example.name() + " ==");
-        TextTable table = new TextTable(out, "depth", "alpha-beta", "+ table", "ratio", "ab ms", "tt ms", "hit rate",
-                "warm table", "ratio", "score").widths(5, 10, 7, 5, 5, 5, 8, 10, 6, 5);
+        out.println("== " + example.title() + " ==");
+        TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("alpha-beta", "Alpha-Beta"),
+                Report.say("+ table", "+置换表"), Report.say("ratio", "倍数"), "ab ms", "tt ms", Report.say("hit rate", "命中率"),
+                Report.say("warm table", "沿用的表"), Report.say("ratio", "倍数"), Report.say("score", "分值"))
+                .widths(5, 10, 7, 5, 5, 5, 8, 10, 6, 5);
         TranspositionTable warm = table(20, TranspositionTable.Scheme.TWO_TIER);
         String headline = null;
         for (int depth = 1; depth <= maxDepth; depth++) {
@@ -55,11 +66,14 @@ final class Demo {
             table.row(depth, plain.nodes(), result.nodes(), ratio, plain.millis(), result.millis(), percent(cold),
                     warmResult.nodes(), String.format("%.2fx", (double) plain.nodes() / warmResult.nodes()),
                     Score.toShortText(result.score()));
-            headline = "Headline: " + example.name() + ", depth " + depth + ": " + ratio + " fewer nodes with the table ("
-                    + result.nodes() + ", not " + plain.nodes() + ").";
+            headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
+                    + " fewer nodes with the table (" + result.nodes() + ", not " + plain.nodes() + ").",
+                    "要点：" + example.nameZh() + "，深度 " + depth + "：用置换表后节点数之比 " + ratio + "（"
+                    + result.nodes() + " 个，而不是 " + plain.nodes() + " 个）。");
         }
-        out.println("warm: the shallower search's best moves are tried first. That is iterative deepening, the");
-        out.println("lesson of chapter 5; here the table only keeps them.");
+        out.println(Report.say("warm: the shallower search's best moves are tried first. That is iterative deepening, the",
+                "沿用的表：先试较浅一层搜索的最佳着法。这就是迭代加深（iterative deepening），第 5 章的内容；"));
+        out.println(Report.say("lesson of chapter 5; here the table only keeps them.", "这里只是由置换表把它们保留下来。"));
         return headline;
     }
 
@@ -73,8 +87,10 @@ final class Demo {
      * plies further from the old root and reports the wrong distance.
      */
     private static String mateDistances(PrintStream out) {
-        out.println(Examples.MATE_IN_THREE.fen() + " at depth 6, then after d0e0 e8f7 at depth 4.");
-        TextTable table = new TextTable(out, "adjustment", "first search", "after d0e0 e8f7", "without a table")
+        out.println(Examples.MATE_IN_THREE.fen() + Report.say(" at depth 6, then after d0e0 e8f7 at depth 4.",
+                "：先搜索到深度 6，走完 d0e0 e8f7 后再搜索到深度 4。"));
+        TextTable table = new TextTable(out, Report.say("adjustment", "调整"), Report.say("first search", "第一次搜索"),
+                Report.say("after d0e0 e8f7", "d0e0 e8f7 之后"), Report.say("without a table", "不用置换表"))
                 .widths(-10, -12, -15, -15);
         String headline = null;
         for (boolean adjust : new boolean[] {true, false}) {
@@ -86,32 +102,38 @@ final class Demo {
             Search.Result second = Search.withTable(shared).search(position, 4);
             Search.Result truth = Search.alphaBeta().search(position, 4);
             boolean right = second.score() == truth.score();
-            table.row(adjust ? "on" : "off", Score.toUci(first.score()), Score.toUci(second.score()) + (right ? "" : " (wrong)"),
-                    Score.toUci(truth.score()));
-            headline = headline != null ? headline : "Headline: with the adjustment the second search reports "
-                    + Score.toUci(second.score()) + (right ? ", as a search without a table does." : ", which is wrong.");
+            table.row(adjust ? Report.say("on", "开") : Report.say("off", "关"), Score.toUci(first.score()),
+                    Score.toUci(second.score()) + (right ? "" : Report.say(" (wrong)", "（错误）")), Score.toUci(truth.score()));
+            headline = headline != null ? headline : Report.say("Headline: with the adjustment the second search reports "
+                    + Score.toUci(second.score()) + (right ? ", as a search without a table does." : ", which is wrong."),
+                    "要点：有了调整，第二次搜索报告 " + Score.toUci(second.score())
+                    + (right ? "，与不用置换表的搜索一致。" : "，这是错误的。"));
         }
         return headline;
     }
 
     /** Part 3. The three schemes in a table far too small for the search. */
     private static String schemes(PrintStream out) {
-        TextTable table = new TextTable(out, "scheme", "nodes", "time ms", "probes", "hits", "hit rate")
-                .widths(-15, 7, 7, 6, 5, 8);
+        TextTable table = new TextTable(out, Report.say("scheme", "替换策略"), Report.say("nodes", "节点"),
+                Report.say("time ms", "用时 ms"), Report.say("probes", "探测"), Report.say("hits", "命中"),
+                Report.say("hit rate", "命中率")).widths(-15, 7, 7, 6, 5, 8);
         for (TranspositionTable.Scheme scheme : TranspositionTable.Scheme.values()) {
             TranspositionTable small = table(12, scheme);
             Search.Result result = Report.searching(scheme.label(), Search.withTable(small), Position.startPosition(),
                     MAX_DEPTH);
-            table.row(scheme.label(), result.nodes(), result.millis(), small.probes(), small.hits(), percent(small));
+            table.row(name(scheme), result.nodes(), result.millis(), small.probes(), small.hits(), percent(small));
         }
-        return "Headline: in a crowded table, two-tier keeps both the deep entries and the recent ones.";
+        return Report.say("Headline: in a crowded table, two-tier keeps both the deep entries and the recent ones.",
+                "要点：在拥挤的置换表中，双层策略既留住了深的表项，也留住了新近的表项。");
     }
 
     /** Part 4. Hit rate against table size: the Baidu Baike article reports about +7% a doubling in chess. */
     private static String sizes(PrintStream out) {
-        out.println("(Baidu Baike's 置换表 article: about +7% hit rate a doubling, in chess.)");
-        TextTable table = new TextTable(out, "entries", "nodes", "probes", "hits", "hit rate", "change")
-                .widths(-7, 7, 6, 5, 8, -6);
+        out.println(Report.say("(Baidu Baike's 置换表 article: about +7% hit rate a doubling, in chess.)",
+                "（百度百科“置换表”词条：在国际象棋中，表的大小每翻一倍，命中率约 +7%。）"));
+        TextTable table = new TextTable(out, Report.say("entries", "表项数"), Report.say("nodes", "节点"),
+                Report.say("probes", "探测"), Report.say("hits", "命中"), Report.say("hit rate", "命中率"),
+                Report.say("change", "变化")).widths(-7, 7, 6, 5, 8, -6);
         double previous = Double.NaN;
         for (int log2 = 10; log2 <= 22; log2++) {
             TranspositionTable sized = table(log2, TranspositionTable.Scheme.TWO_TIER);
@@ -122,12 +144,14 @@ final class Demo {
                     Double.isNaN(previous) ? "" : String.format("%+.1f", rate - previous));
             previous = rate;
         }
-        return "Headline: the hit rate grows with each doubling until the table holds the whole search.";
+        return Report.say("Headline: the hit rate grows with each doubling until the table holds the whole search.",
+                "要点：表的大小每翻一倍，命中率就上升，直到置换表装得下整个搜索。");
     }
 
     /** Part 5. The Baidu Baike article advises not to store the horizon's nodes; both ways, measured. */
     private static String horizon(PrintStream out) {
-        TextTable table = new TextTable(out, "scheme", "leaves stored", "nodes", "time ms", "hit rate")
+        TextTable table = new TextTable(out, Report.say("scheme", "替换策略"), Report.say("leaves stored", "存入叶子"),
+                Report.say("nodes", "节点"), Report.say("time ms", "用时 ms"), Report.say("hit rate", "命中率"))
                 .widths(-14, -13, 8, 7, 8);
         for (TranspositionTable.Scheme scheme : new TranspositionTable.Scheme[] {
             TranspositionTable.Scheme.TWO_TIER, TranspositionTable.Scheme.ALWAYS_REPLACE}) {
@@ -136,16 +160,19 @@ final class Demo {
                 Techniques techniques = atHorizon ? Search.WITH_TABLE.with(Technique.TABLE_AT_HORIZON) : Search.WITH_TABLE;
                 Search.Result result = Report.searching(scheme.label() + (atHorizon ? ", leaves stored" : ""),
                         new Search(techniques, sized), Position.startPosition(), MAX_DEPTH + 1);
-                table.row(scheme.label(), atHorizon ? "yes" : "no", result.nodes(), result.millis(), percent(sized));
+                table.row(name(scheme), atHorizon ? Report.say("yes", "是") : Report.say("no", "否"), result.nodes(),
+                        result.millis(), percent(sized));
             }
         }
-        return "Headline: storing the leaves costs nodes with every scheme: they evict the deeper entries.";
+        return Report.say("Headline: storing the leaves costs nodes with every scheme: they evict the deeper entries.",
+                "要点：无论哪种替换策略，存入叶子都要多花节点：它们挤掉了更深的表项。");
     }
 
     /** Part 6. Which entries answered nodes, by bound, start position, depths 1-5. */
     private static String bounds(PrintStream out) {
-        TextTable table = new TextTable(out, "depth", "nodes", "probes", "hits", "cut by exact", "cut by lower",
-                "cut by upper").widths(5, 7, 6, 5, 12, 12, 12);
+        TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("nodes", "节点"),
+                Report.say("probes", "探测"), Report.say("hits", "命中"), Report.say("cut by exact", "精确值截断"),
+                Report.say("cut by lower", "下界截断"), Report.say("cut by upper", "上界截断")).widths(5, 7, 6, 5, 12, 12, 12);
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
             Search search = Search.withTable(cold);
@@ -153,7 +180,8 @@ final class Demo {
             table.row(depth, result.nodes(), cold.probes(), cold.hits(), search.tableCutoffs(TranspositionTable.EXACT),
                     search.tableCutoffs(TranspositionTable.LOWER), search.tableCutoffs(TranspositionTable.UPPER));
         }
-        return "Headline: most answers are bounds, not exact values: alpha-beta rarely learns a node's value.";
+        return Report.say("Headline: most answers are bounds, not exact values: alpha-beta rarely learns a node's value.",
+                "要点：大多数答案是边界而不是精确值：Alpha-Beta 很少得知一个节点的确切值。");
     }
 
     /** Part 7: the same table as part 1 for the other positions. */
@@ -162,7 +190,16 @@ final class Demo {
             out.println();
             nodeCounts(out, example);
         }
-        return "Headline: the other positions show the same pattern.";
+        return Report.say("Headline: the other positions show the same pattern.", "要点：其他局面呈现同样的规律。");
+    }
+
+    /** A replacement scheme's name in the report's language (its label is what the command line takes). */
+    private static String name(TranspositionTable.Scheme scheme) {
+        return Report.say(scheme.label(), switch (scheme) {
+            case DEPTH_PREFERRED -> "深度优先替换";
+            case ALWAYS_REPLACE -> "始终替换";
+            case TWO_TIER -> "双层";
+        });
     }
 
     private static String percent(TranspositionTable table) {

@@ -207,6 +207,9 @@ class MainTest {
                 Arguments.of("unknown --tt-scheme", new String[] {"search", "--depth", "1", "--tt-scheme", "lru"}, "'lru'"),
                 Arguments.of("a demo part that does not exist", new String[] {"demo", "--part", "9"}, "out of range"),
                 Arguments.of("a demo part that is not a number", new String[] {"demo", "--part", "x"}, "'x'"),
+                Arguments.of("a demo language that is not there", new String[] {"demo", "--lang", "fr"},
+                        "error: --lang 'fr' is not a language here: give en or zh"),
+                Arguments.of("demo --lang with no language", new String[] {"demo", "--lang"}, "--lang"),
                 Arguments.of("demo --all and --part together", new String[] {"demo", "--all", "--part", "1"}, "not both"));
     }
 

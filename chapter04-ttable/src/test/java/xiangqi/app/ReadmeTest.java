@@ -11,10 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
@@ -26,9 +29,15 @@ import xiangqi.common.Chapter;
  * The READMEs quote the demo's output and its node counts. Search is deterministic, so
  * those numbers can be checked: a README that no longer matches the code fails the build.
  * Each quoted output follows a marker line naming the command that prints it, such as
- * {@code <!-- demo-output: demo -->} or {@code <!-- demo-output: demo --all -->}.
+ * {@code <!-- demo-output: demo -->} or {@code <!-- demo-output: demo --all -->}. The
+ * Chinese edition, README.zh.md, quotes the same commands; where its block shows Chinese
+ * output the command ends in {@code --lang zh} ({@code <!-- demo-output: demo --lang zh -->}),
+ * and it is checked the same way.
  */
 class ReadmeTest {
+    /** The command-line words that ask for the Chinese report, at the end of a quoted command. */
+    static final String CHINESE = " --lang zh";
+
     private static final Pattern MARKER = Pattern.compile("<!-- demo-output: (.*) -->");
     /**
      * What an exercise's reference solution prints, quoted after
@@ -41,20 +50,37 @@ class ReadmeTest {
     void chapterReadmeShowsTheDemoOutput() throws IOException {
         Map<String, List<String>> quoted = quotedOutputs(readme());
         assertThat(quoted).as("quoted outputs").containsKey("demo");
+        startDemoParts();
 
+        assertQuotedOutputsMatch("README.md", quoted);
+    }
+
+    @Test
+    @DisplayName("every output README.zh.md quotes is what the command prints, in Chinese where it ends in --lang zh")
+    void chineseReadmeShowsTheDemoOutput() throws IOException {
+        Map<String, List<String>> quoted = quotedOutputs(readmeZh());
+        assertThat(quoted).as("quoted outputs").containsKey("demo" + CHINESE);
+        startDemoParts();
+
+        assertQuotedOutputsMatch("README.zh.md", quoted);
+    }
+
+    private static void assertQuotedOutputsMatch(String readme, Map<String, List<String>> quoted) {
         for (Map.Entry<String, List<String>> entry : quoted.entrySet()) {
             List<String> actual = run(entry.getKey().split(" ")).lines().toList();
-            assertThat(withoutTimes(actual)).as(entry.getKey())
+            assertThat(withoutTimes(actual)).as("%s: %s", readme, entry.getKey())
                     .containsExactlyElementsOf(withoutTimes(entry.getValue()));
         }
     }
 
     @Test
-    @DisplayName("the default demo is a demo a class can watch: no line wider than 100 columns")
+    @DisplayName("the default demo is a demo a class can watch: no line wider than 100 columns, in either language")
     void demoFitsOnAProjector() throws IOException {
-        for (List<String> output : quotedOutputs(readme()).values()) {
-            for (String line : output) {
-                assertThat(TextTable.displayWidth(line)).as(line).isLessThanOrEqualTo(100);
+        for (String readme : List.of(readme(), readmeZh())) {
+            for (List<String> output : quotedOutputs(readme).values()) {
+                for (String line : output) {
+                    assertThat(TextTable.displayWidth(line)).as(line).isLessThanOrEqualTo(100);
+                }
             }
         }
     }
@@ -90,9 +116,13 @@ class ReadmeTest {
     }
 
     @Test
-    @DisplayName("every count quoted in the README's prose appears in a checked output")
+    @DisplayName("every count quoted in the README's prose, English or Chinese, appears in a checked output")
     void proseNumbersAreChecked() throws IOException {
-        String readme = readme();
+        proseNumbersAreChecked("README.md", readme());
+        proseNumbersAreChecked("README.zh.md", readmeZh());
+    }
+
+    private static void proseNumbersAreChecked(String name, String readme) {
         String outputs = String.join("\n", quotedOutputs(readme).values().stream().flatMap(List::stream).toList());
         // Facts checked elsewhere: the score bands (Score.java) and the published perft(5)
         // of the start position, which bench prints and CI verifies.
@@ -102,7 +132,7 @@ class ReadmeTest {
         while (number.find()) {
             String digits = number.group().replace(",", "");
             assertThat(outputs.contains(digits) || checkedElsewhere.contains(digits))
-                    .as("%s quoted in the README but not in a checked output", number.group()).isTrue();
+                    .as("%s quoted in %s but not in a checked output", number.group(), name).isTrue();
         }
     }
 
@@ -110,9 +140,17 @@ class ReadmeTest {
         return Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
     }
 
+    /** The Chinese edition, which issue 25 asks for beside every README.md. */
+    private static String readmeZh() throws IOException {
+        Path zh = Path.of("README.zh.md");
+        assertThat(zh).as("README.zh.md, the Chinese edition beside README.md").exists();
+        return Files.readString(zh, StandardCharsets.UTF_8);
+    }
+
     /**
      * The command line as a reader types it, after the chapter's jar. A demo is run part by
-     * part through {@link #demo}, so that a part two quoted blocks share is searched once.
+     * part through {@link #demo}, so that a part two quoted blocks share is searched once;
+     * any other command (say {@code judge ... --why --lang zh}) is run as it is.
      */
     private static String run(String... args) {
         if (args[0].equals("demo")) {
@@ -131,38 +169,90 @@ class ReadmeTest {
     private record Printed(String text, String headline) {
     }
 
-    /** The parts run so far in this test run, by number. */
-    private static final Map<Integer, Printed> PRINTED = new HashMap<>();
+    /** A demo part in one language: what the memo of parts is keyed on. */
+    private record PartKey(Report.Language language, int number) {
+    }
+
+    /** The parts run or running in this JVM, by language and number. */
+    private static final Map<PartKey, CompletableFuture<Printed>> PRINTED = new ConcurrentHashMap<>();
+
+    /** Where the parts run: side by side, as many as there are cores. */
+    private static final ExecutorService PARTS_RUNNER = Executors.newFixedThreadPool(
+            Math.max(2, Runtime.getRuntime().availableProcessors()), work -> {
+                Thread thread = new Thread(work, "demo part");
+                thread.setDaemon(true);
+                return thread;
+            });
 
     /**
-     * {@code demo}, {@code demo --all} or {@code demo --part N}, as {@code Main} runs it: the
-     * same parts chosen the same way, laid out by the same {@code Report}. The README quotes
-     * {@code demo} and {@code demo --all}, which share the default parts; a part's searches
-     * are deterministic and start from nothing, so each part runs once here and its printout
-     * is replayed where a second block shows it: every line is checked as before, and the
-     * default parts are searched once, not twice.
+     * A demo part's printout in {@code language}, run once in this JVM: the first call starts
+     * it on {@link #PARTS_RUNNER}, every later one waits for the same result.
+     */
+    private static CompletableFuture<Printed> part(Report.Language language, int number) {
+        return PRINTED.computeIfAbsent(new PartKey(language, number), key -> CompletableFuture.supplyAsync(() ->
+                Report.speaking(language, () -> {
+                    ByteArrayOutputStream text = new ByteArrayOutputStream();
+                    String headline = Demo.PARTS.get(number - 1).body().apply(new PrintStream(text, true, StandardCharsets.UTF_8));
+                    return new Printed(text.toString(StandardCharsets.UTF_8), headline);
+                }), PARTS_RUNNER));
+    }
+
+    /**
+     * Starts, side by side, every demo part that a demo command of README.md or README.zh.md
+     * shows, English and Chinese: the slow parts of the two editions overlap instead of
+     * following each other. A README that is missing starts nothing here; its test says so.
+     */
+    private static void startDemoParts() throws IOException {
+        for (Path file : List.of(Path.of("README.md"), Path.of("README.zh.md"))) {
+            if (!Files.exists(file)) {
+                continue;
+            }
+            for (String command : quotedOutputs(Files.readString(file, StandardCharsets.UTF_8)).keySet()) {
+                String[] args = command.split(" ");
+                if (args[0].equals("demo")) {
+                    DemoCommand demo = DemoCommand.of(args);
+                    Report.choose(Demo.PARTS, demo.all(), demo.only()).forEach(number -> part(demo.language(), number));
+                }
+            }
+        }
+    }
+
+    /** A demo command line: the parts it asks for and the language. */
+    private record DemoCommand(boolean all, Integer only, Report.Language language) {
+        static DemoCommand of(String... args) {
+            List<String> options = List.of(args).subList(1, args.length);
+            boolean all = options.contains("--all");
+            Integer only = options.contains("--part") ? Integer.valueOf(options.get(options.indexOf("--part") + 1)) : null;
+            Report.Language language = options.contains("--lang")
+                    ? Report.Language.parse(options.get(options.indexOf("--lang") + 1)) : Report.Language.EN;
+            return new DemoCommand(all, only, language);
+        }
+    }
+
+    /**
+     * {@code demo}, {@code demo --all} or {@code demo --part N}, with or without
+     * {@code --lang zh}, as {@code Main} runs it: the same parts chosen the same way, laid out
+     * by the same {@code Report}. The README quotes {@code demo} and {@code demo --all}, which
+     * share the default parts; a part's searches are deterministic and start from nothing, so
+     * each part runs once here, once per language, and its printout is replayed where a second
+     * block shows it: every line is checked as before, and the default parts are searched once
+     * per language, not twice.
      */
     private static String demo(String... args) {
-        List<String> options = List.of(args).subList(1, args.length);
-        boolean all = options.contains("--all");
-        Integer only = options.contains("--part") ? Integer.valueOf(options.get(options.indexOf("--part") + 1)) : null;
+        DemoCommand command = DemoCommand.of(args);
         List<Report.Part> replayed = new ArrayList<>();
         for (int i = 0; i < Demo.PARTS.size(); i++) {
             Report.Part part = Demo.PARTS.get(i);
             int number = i + 1;
-            replayed.add(new Report.Part(part.title(), part.byDefault(), out -> {
-                Printed printed = PRINTED.computeIfAbsent(number, n -> {
-                    ByteArrayOutputStream text = new ByteArrayOutputStream();
-                    String headline = part.body().apply(new PrintStream(text, true, StandardCharsets.UTF_8));
-                    return new Printed(text.toString(StandardCharsets.UTF_8), headline);
-                });
+            replayed.add(new Report.Part(part.title(), part.titleZh(), part.byDefault(), out -> {
+                Printed printed = part(command.language(), number).join();
                 out.print(printed.text());
                 return printed.headline();
             }));
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Report.run(new PrintStream(out, true, StandardCharsets.UTF_8), Demo.INTRODUCTION, replayed,
-                Report.choose(Demo.PARTS, all, only));
+        Report.run(new PrintStream(out, true, StandardCharsets.UTF_8), command.language(), Demo.INTRODUCTION,
+                Demo.INTRODUCTION_ZH, replayed, Report.choose(Demo.PARTS, command.all(), command.only()));
         return out.toString(StandardCharsets.UTF_8);
     }
 
@@ -206,8 +296,9 @@ class ReadmeTest {
     }
 
     /**
-     * Blanks what measures time: the table columns headed "time ...", "... ms" or ".../s",
-     * and the seconds the whole demo took.
+     * Blanks what measures time: the table columns headed "time ...", "... ms", "... ns" or
+     * ".../s" (用时 ..., .../秒 in Chinese), and the seconds the whole demo took, in the
+     * English footer ("...: 0.9 s") or the Chinese one ("...：0.9 秒").
      */
     static List<String> withoutTimes(List<String> lines) {
         List<String> result = new ArrayList<>();
@@ -224,15 +315,17 @@ class ReadmeTest {
                     }
                 }
             }
-            result.add(String.join("|", cells).stripTrailing().replaceAll("^(chapter.* demo, .*: )[0-9.]+ s$", "$1- s"));
+            result.add(String.join("|", cells).stripTrailing()
+                    .replaceAll("^(chapter\\S* (?:demo, .*: |演示，.*：))[0-9.]+ (s|秒)$", "$1- $2"));
         }
         return result;
     }
 
-    /** A column header of a time: "time ...", "... ms" or ".../s". */
+    /** A column header of a time: "time ...", "... ms", "... ns" or ".../s"; 用时 ..., .../秒. */
     private static boolean measuresTime(String header) {
         String text = header.trim();
-        return text.contains("time") || text.endsWith(" ms") || text.contains("/s");
+        return text.contains("time") || text.endsWith(" ms") || text.endsWith(" ns") || text.contains("/s")
+                || text.contains("用时") || text.contains("/秒");
     }
 
     @Test
@@ -247,5 +340,19 @@ class ReadmeTest {
         assertThat(masked.get(1)).isEqualTo("    1 |    45 |-|-|   400");
         assertThat(masked.get(2)).isEqualTo("chapter01-minimax demo, part 1 of 2 (demo --all shows every part): - s");
         assertThat(masked.get(4)).isEqualTo("    1 |-|-|    45");
+    }
+
+    @Test
+    @DisplayName("masking reads the Chinese time headings and footer too")
+    void maskingReadsChinese() {
+        List<String> masked = withoutTimes(Arrays.asList(
+                " 深度 |    节点 | 用时 ms | 节点/秒 |  分值",
+                "    1 |      45 |       3 |   15000 |   400",
+                "chapter01-minimax 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：0.9 秒",
+                "局面         |  节点 5 | 每节点 5 ns",
+                "合计         |     123 |        4567"));
+        assertThat(masked.get(1)).isEqualTo("    1 |      45 |-|-|   400");
+        assertThat(masked.get(2)).isEqualTo("chapter01-minimax 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒");
+        assertThat(masked.get(4)).isEqualTo("合计         |     123 |-");
     }
 }

@@ -13,17 +13,21 @@ final class Demo {
             Chapter 5: move ordering (走法排序) and iterative deepening. Chapter 4's search (the table's
             move first, then the generator's order, one depth) beside this chapter's (hash move, captures
             by MVV/LVA, killers, history; depths 1, 2, ... D). Nodes count every iteration.""";
+    static final String INTRODUCTION_ZH = """
+            第 5 章：着法排序（move ordering）与迭代加深（iterative deepening）。第 4 章的搜索（先试置换表
+            着法，再按着法生成器的顺序，只搜一个深度）与本章的搜索（置换表着法、按 MVV/LVA 排序的吃子
+            着法、杀手着法、历史表；深度 1、2、... D）并列。节点数计入每一次迭代。""";
 
     static final List<Report.Part> PARTS = List.of(
-            new Report.Part("Chapter 4's search beside chapter 5's, start position.", true,
-                    out -> nodeCounts(out, Examples.START)),
-            new Report.Part("Where the cut-offs came from: the picker's stages, start position, depth 7.", true,
-                    Demo::stages),
-            new Report.Part("Ablation: each heuristic switched off in turn, depth 6, the five demo positions.", true,
-                    Demo::ablation),
-            new Report.Part("The ideal: alpha-beta with an oracle that knows the best move at every node.", false,
-                    Demo::oracle),
-            new Report.Part("The other demo positions.", false, Demo::otherPositions));
+            new Report.Part("Chapter 4's search beside chapter 5's, start position.",
+                    "第 4 章的搜索与第 5 章的并列，起始局面。", true, out -> nodeCounts(out, Examples.START)),
+            new Report.Part("Where the cut-offs came from: the picker's stages, start position, depth 7.",
+                    "截断从何而来：着法挑选器的各个阶段，起始局面，深度 7。", true, Demo::stages),
+            new Report.Part("Ablation: each heuristic switched off in turn, depth 6, the five demo positions.",
+                    "消融实验：依次关掉每一种启发，深度 6，五个演示局面。", true, Demo::ablation),
+            new Report.Part("The ideal: alpha-beta with an oracle that knows the best move at every node.",
+                    "理想情况：Alpha-Beta 借助一个神谕（oracle），它在每个节点都知道最佳着法。", false, Demo::oracle),
+            new Report.Part("The other demo positions.", "其他演示局面。", false, Demo::otherPositions));
 
     static final int MAX_DEPTH = 7;
     /** Chapter 4's search stops here in the demo: one more ply costs it too long. */
@@ -42,9 +46,11 @@ final class Demo {
      */
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
-        out.println("== " + example.name() + " ==");
-        TextTable table = new TextTable(out, "depth", "nodes 4", "nodes 5", "ratio", "time 4 ms", "time 5 ms", "1st 4",
-                "1st 5", "score", "move").widths(5, 7, 7, 5, 9, 9, 6, 6, 5, -4);
+        out.println("== " + example.title() + " ==");
+        TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("nodes 4", "节点 4"),
+                Report.say("nodes 5", "节点 5"), Report.say("ratio", "倍数"), Report.say("time 4 ms", "用时 4 ms"),
+                Report.say("time 5 ms", "用时 5 ms"), Report.say("1st 4", "首着 4"), Report.say("1st 5", "首着 5"),
+                Report.say("score", "分值"), Report.say("move", "着法")).widths(5, 7, 7, 5, 9, 9, 6, 6, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search before = depth <= CHAPTER4_DEPTH ? Search.withTable(table()) : null;
@@ -59,8 +65,10 @@ final class Demo {
                     Score.toShortText(result.score()),
                     Move.toUci(result.bestMove()) + " " + Notation.chinese(position, result.bestMove()));
             if (old != null) {
-                headline = "Headline: " + example.name() + ", depth " + depth + ": " + ratio
-                        + " fewer nodes than chapter 4; first-move cut-offs " + firstMove + ".";
+                headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
+                        + " fewer nodes than chapter 4; first-move cut-offs " + firstMove + ".",
+                        "要点：" + example.nameZh() + "，深度 " + depth + "：节点数与第 4 章之比 " + ratio
+                        + "；首着截断率 " + firstMove + "。");
             }
         }
         return headline;
@@ -75,37 +83,53 @@ final class Demo {
     private static String stages(PrintStream out) {
         Search search = Search.ordered(table());
         Search.Result result = Report.searching("depth " + MAX_DEPTH, search, Position.startPosition(), MAX_DEPTH);
-        TextTable table = new TextTable(out, "stage", "cut-offs", "share").widths(-8, 8, 6);
+        TextTable table = new TextTable(out, Report.say("stage", "阶段"), Report.say("cut-offs", "截断"),
+                Report.say("share", "比例")).widths(-8, 8, 6);
         for (MovePicker.Stage stage : MovePicker.Stage.values()) {
             if (stage != MovePicker.Stage.DONE) {
                 long cuts = search.cutoffs(stage);
-                table.row(stage.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), cuts,
+                table.row(name(stage), cuts,
                         String.format("%.1f%%", 100.0 * cuts / result.cutoffs()));
             }
         }
-        table.row("all", result.cutoffs(), "100.0%");
-        return "Headline: of " + result.cutoffs() + " cut-offs, " + search.cutoffs(MovePicker.Stage.HASH)
-                + " came from the table's move.";
+        table.row(Report.say("all", "合计"), result.cutoffs(), "100.0%");
+        return Report.say("Headline: of " + result.cutoffs() + " cut-offs, " + search.cutoffs(MovePicker.Stage.HASH)
+                + " came from the table's move.",
+                "要点：" + result.cutoffs() + " 次截断中，有 " + search.cutoffs(MovePicker.Stage.HASH) + " 次来自置换表着法。");
+    }
+
+    /** A stage of the move picker in the report's language: "killer 1", 杀手着法 1. */
+    private static String name(MovePicker.Stage stage) {
+        return Report.say(stage.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), switch (stage) {
+            case HASH -> "置换表";
+            case CAPTURES -> "吃子";
+            case KILLER_1 -> "杀手 1";
+            case KILLER_2 -> "杀手 2";
+            case QUIETS -> "不吃子";
+            case DONE -> "完成";
+        });
     }
 
     /** One line of the ablation: a search with some heuristics switched off. */
-    private record Variant(String label, String what, Techniques techniques) {
+    private record Variant(String label, String labelZh, String what, String whatZh, Techniques techniques) {
     }
 
     /** Part 3: the search with each heuristic switched off in turn. */
     private static String ablation(PrintStream out) {
         int depth = MAX_DEPTH - 1;
         List<Variant> variants = List.of(
-                new Variant("everything on", "nothing", Search.ORDERED),
-                new Variant("no hash move", "the hash move", Search.ORDERED.without(Technique.HASH_MOVE)),
-                new Variant("no MVV/LVA: captures among the quiets", "MVV/LVA",
-                        Search.ORDERED.without(Technique.CAPTURES_FIRST)),
-                new Variant("no killers", "the killers", Search.ORDERED.without(Technique.KILLERS)),
-                new Variant("no history", "the history", Search.ORDERED.without(Technique.HISTORY)),
-                new Variant("no iterative deepening", "iterative deepening",
+                new Variant("everything on", "全部开启", "nothing", "无", Search.ORDERED),
+                new Variant("no hash move", "不用置换表着法", "the hash move", "置换表着法",
+                        Search.ORDERED.without(Technique.HASH_MOVE)),
+                new Variant("no MVV/LVA: captures among the quiets", "不用 MVV/LVA：吃子混在不吃子着法中", "MVV/LVA",
+                        "MVV/LVA", Search.ORDERED.without(Technique.CAPTURES_FIRST)),
+                new Variant("no killers", "不用杀手着法", "the killers", "杀手着法", Search.ORDERED.without(Technique.KILLERS)),
+                new Variant("no history", "不用历史表", "the history", "历史表", Search.ORDERED.without(Technique.HISTORY)),
+                new Variant("no iterative deepening", "不用迭代加深", "iterative deepening", "迭代加深",
                         Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
-                new Variant("chapter 4: none of them", "everything", Search.WITH_TABLE));
-        TextTable table = new TextTable(out, "search", "start position", "all five", "times more", "time ms")
+                new Variant("chapter 4: none of them", "第 4 章：以上全都不用", "everything", "全部", Search.WITH_TABLE));
+        TextTable table = new TextTable(out, Report.say("search", "搜索"), Report.say("start position", "起始局面"),
+                Report.say("all five", "五个合计"), Report.say("times more", "倍数"), Report.say("time ms", "用时 ms"))
                 .widths(-37, 14, 8, 10, 7);
         long base = 0;
         Variant worst = null;
@@ -123,15 +147,17 @@ final class Demo {
             }
             base = base == 0 ? total : base;
             double ratio = (double) total / base;
-            table.row(variant.label(), start, total, String.format("%.2fx", ratio), millis);
+            table.row(Report.say(variant.label(), variant.labelZh()), start, total, String.format("%.2fx", ratio), millis);
             boolean single = variant != variants.get(0) && variant != variants.get(variants.size() - 1);
             if (single && ratio > worstRatio) {
                 worstRatio = ratio;
                 worst = variant;
             }
         }
-        return "Headline: depth " + depth + ", five positions: without " + worst.what() + " the search costs most, "
-                + String.format("%.2fx", worstRatio) + " the nodes.";
+        return Report.say("Headline: depth " + depth + ", five positions: without " + worst.what() + " the search costs most, "
+                + String.format("%.2fx", worstRatio) + " the nodes.",
+                "要点：深度 " + depth + "，五个局面：去掉" + worst.whatZh() + "时搜索代价最大，节点数是 "
+                + String.format("%.2fx", worstRatio) + "。");
     }
 
     /**
@@ -144,8 +170,10 @@ final class Demo {
      */
     private static String oracle(PrintStream out) {
         Position position = Position.startPosition();
-        TextTable table = new TextTable(out, "depth", "smallest tree", "oracle tree", "chapter 5", "ratio to oracle",
-                "Knuth-Moore leaves", "score");
+        TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("smallest tree", "最小的树"),
+                Report.say("oracle tree", "神谕树"), Report.say("chapter 5", "第 5 章"), Report.say("ratio to oracle", "与神谕树之比"),
+                Report.say("Knuth-Moore leaves", "Knuth-Moore 叶子"), Report.say("score", "分值"))
+                .widths(5, 13, 11, 9, 15, 18, 5); // the English headers' widths: the same layout in both languages
         String headline = null;
         Oracle oracle = new Oracle();
         for (int depth = 2; depth <= 5; depth++) {
@@ -157,8 +185,10 @@ final class Demo {
             long knuthMoore = Math.round(Math.pow(branching, (depth + 1) / 2) + Math.pow(branching, depth / 2) - 1);
             String ratio = String.format("%.2fx", (double) result.nodes() / oracle.nodes);
             table.row(depth, smallest, oracle.nodes, result.nodes(), ratio, knuthMoore, Score.toShortText(score));
-            headline = "Headline: depth " + depth + ": chapter 5 searches " + ratio + " the oracle's tree ("
-                    + result.nodes() + " nodes against " + oracle.nodes + ").";
+            headline = Report.say("Headline: depth " + depth + ": chapter 5 searches " + ratio + " the oracle's tree ("
+                    + result.nodes() + " nodes against " + oracle.nodes + ").",
+                    "要点：深度 " + depth + "：第 5 章搜索的树是神谕树的 " + ratio + "（" + result.nodes() + " 个节点对 "
+                    + oracle.nodes + " 个）。");
         }
         return headline;
     }
@@ -244,6 +274,6 @@ final class Demo {
             out.println();
             nodeCounts(out, example);
         }
-        return "Headline: the other positions show the same pattern.";
+        return Report.say("Headline: the other positions show the same pattern.", "要点：其他局面呈现同样的规律。");
     }
 }

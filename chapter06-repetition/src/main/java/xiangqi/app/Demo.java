@@ -16,16 +16,21 @@ public final class Demo {
             repetition draws. Games: each move searched to depth 4 with a fresh table, the game's
             moves on the history stack; a game ends at mate, or as an arbiter ends it: when a
             position stands for the third time (ruled), or after 60 moves each without a capture.""";
+    static final String INTRODUCTION_ZH = """
+            第 6 章：重复局面（repetition）。第 5 章的搜索看不出局面会重复出现；本章的搜索按棋例裁决：
+            长将（perpetual check）或长捉（perpetual chase）判负，其他重复判和。对局：每一步都用一张新的
+            置换表搜索到深度 4，对局已走的着法放在历史栈上；对局在将死时结束，或者像裁判那样结束：
+            同一局面第三次出现时（按棋例裁决），或者连续 60 回合没有吃子时。""";
 
     static final List<Report.Part> PARTS = List.of(
-            new Report.Part("Winning, chapter 5 checks for ever and loses; chapter 6 mates.", true,
-                    Demo::winnerRepeats),
-            new Report.Part("Lost: chapter 5 defends by perpetual check and loses; chapter 6 draws.", false,
-                    Demo::defenderRepeats),
-            new Report.Part("Winning, chapter 5 chases a cannon for ever and loses; chapter 6 mates.", false,
-                    Demo::winnerChases),
-            new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.", false,
-                    Demo::cost));
+            new Report.Part("Winning, chapter 5 checks for ever and loses; chapter 6 mates.",
+                    "占优的第 5 章不停地将军，被判负；第 6 章将死对方。", true, Demo::winnerRepeats),
+            new Report.Part("Lost: chapter 5 defends by perpetual check and loses; chapter 6 draws.",
+                    "劣势：第 5 章以长将防守，被判负；第 6 章弈和。", false, Demo::defenderRepeats),
+            new Report.Part("Winning, chapter 5 chases a cannon for ever and loses; chapter 6 mates.",
+                    "占优的第 5 章不停地捉炮，被判负；第 6 章将死对方。", false, Demo::winnerChases),
+            new Report.Part("What the rules cost: nodes and time, chapter 5 beside chapter 6.",
+                    "棋例的代价：节点与用时，第 5 章与第 6 章并列。", false, Demo::cost));
 
     /** Red, chariot and cannon against advisor and elephant, wins; the chariot can check from many squares. */
     public static final String CHECKING_WINNER = "3a1kb2/4C4/9/9/9/9/9/3K5/9/1R7 w - - 0 1";
@@ -43,20 +48,25 @@ public final class Demo {
 
     /** How a game ended, and the moves that led there. */
     public record Game(List<Integer> moves, String result, Repetition.Verdict verdict) {
-        /** The end in words: "black is mated", "red loses by perpetual check", "a draw by repetition". */
+        /**
+         * The end in words, in the report's language: "black is mated", "red loses by
+         * perpetual check", "a draw by repetition"; 黑方被将死, 红方长将判负, 重复局面判和.
+         */
         public String end() {
             if (verdict == null) {
-                return result;
+                return result.equals("unfinished") ? Report.say(result, "未下完")
+                        : Report.say(result, (result.startsWith("red") ? "红方" : "黑方") + "被将死");
             }
             if (verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
-                return "a move-limit draw";
+                return Report.say("a move-limit draw", "自然限着判和");
             }
             int loser = verdict.outcome().loser();
             if (loser == -1) {
-                return "a draw by repetition";
+                return Report.say("a draw by repetition", "重复局面判和");
             }
-            return Position.colorName(loser) + " loses by perpetual "
-                    + (verdict.level()[loser] == Repetition.Level.CHECK ? "check" : "chase");
+            boolean check = verdict.level()[loser] == Repetition.Level.CHECK;
+            return Report.say(Position.colorName(loser) + " loses by perpetual " + (check ? "check" : "chase"),
+                    side(loser) + (check ? "长将" : "长捉") + "判负");
         }
     }
 
@@ -106,34 +116,47 @@ public final class Demo {
         if (line.length() > 0) {
             out.println(line.toString().stripTrailing());
         }
-        out.println("  after ply " + game.moves().size() + ": " + game.end()
-                + (game.verdict() == null ? "" : " (judge: " + game.result() + ")"));
+        out.println(Report.say("  after ply " + game.moves().size() + ": ", "  第 " + game.moves().size() + " 步之后：")
+                + game.end() + (game.verdict() == null ? "" : Report.say(" (judge: " + game.result() + ")",
+                        "（judge：" + game.result() + "）")));
         Repetition.Verdict verdict = game.verdict();
         if (verdict != null && verdict.cycle().length > 0) { // a repetition: its cycle, and why
             Position start = Position.fromFen(fen);
             for (int ply = 0; ply < verdict.start(); ply++) {
                 start.makeMove(game.moves().get(ply));
             }
-            out.println("  the cycle: " + Notation.chineseLine(start, verdict.cycle(), 0, verdict.cycle().length));
-            out.println("  red " + level(verdict, Piece.RED) + ", black " + level(verdict, Piece.BLACK)
-                    + ": the higher level loses, equal levels draw");
+            out.println(Report.say("  the cycle: ", "  循环：")
+                    + Notation.chineseLine(start, verdict.cycle(), 0, verdict.cycle().length));
+            out.println(Report.say("  red " + level(verdict, Piece.RED) + ", black " + level(verdict, Piece.BLACK)
+                    + ": the higher level loses, equal levels draw",
+                    "  红方为" + level(verdict, Piece.RED) + "，黑方为" + level(verdict, Piece.BLACK)
+                    + "：级别高的一方判负，级别相同判和"));
         }
     }
 
+    /** A side's level in the cycle, in the report's language: idle, chase, check; 闲着, 长捉, 长将. */
     private static String level(Repetition.Verdict verdict, int color) {
-        return verdict.level()[color].name().toLowerCase(java.util.Locale.ROOT);
+        Repetition.Level level = verdict.level()[color];
+        return Report.say(level.name().toLowerCase(java.util.Locale.ROOT), switch (level) {
+            case IDLE -> "闲着";
+            case CHASE -> "长捉";
+            case CHECK -> "长将";
+        });
+    }
+
+    /** 红方 or 黑方. */
+    private static String side(int color) {
+        return color == Piece.RED ? "红方" : "黑方";
     }
 
     /** Part 1: the winning side, blind to repetition, repeats its checks and loses by the rule. */
     private static String winnerRepeats(PrintStream out) {
-        return twoGames(out, CHECKING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS,
-                "red: chapter 5; black: chapter 6");
+        return twoGames(out, CHECKING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS, 5, 6);
     }
 
     /** Part 2: the losing side reaches for perpetual check, the chess habit; here it loses. */
     private static String defenderRepeats(PrintStream out) {
-        return twoGames(out, CHECKING_LOSER, Search.WITH_REPETITIONS, Search.ORDERED,
-                "red: chapter 6; black: chapter 5");
+        return twoGames(out, CHECKING_LOSER, Search.WITH_REPETITIONS, Search.ORDERED, 6, 5);
     }
 
     /**
@@ -141,24 +164,32 @@ public final class Demo {
      * every move as it runs between two squares: perpetual chase (长捉), and it loses by the rule.
      */
     private static String winnerChases(PrintStream out) {
-        return twoGames(out, CHASING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS,
-                "red: chapter 5; black: chapter 6");
+        return twoGames(out, CHASING_WINNER, Search.ORDERED, Search.WITH_REPETITIONS, 5, 6);
     }
 
     /**
-     * The position, a game with chapter 5 on one side ({@code players} says which), then
-     * the same position played by chapter 6 on both sides.
+     * The position, a game with chapter 5 on one side ({@code redChapter} and
+     * {@code blackChapter} say which), then the same position played by chapter 6 on both sides.
      */
-    private static String twoGames(PrintStream out, String fen, Techniques red, Techniques black, String players) {
-        out.println(Position.fromFen(fen).diagram());
+    private static String twoGames(PrintStream out, String fen, Techniques red, Techniques black, int redChapter,
+            int blackChapter) {
+        out.println(Report.diagram(Position.fromFen(fen)));
         out.println();
         Game blind = play(fen, red, black);
-        printGame(out, players, fen, blind);
+        printGame(out, players(redChapter, blackChapter), fen, blind);
         out.println();
         Game ruled = play(fen, Search.WITH_REPETITIONS, Search.WITH_REPETITIONS);
-        printGame(out, "red: chapter 6; black: chapter 6", fen, ruled);
-        return "Headline: chapter 5: " + blind.end() + ", ply " + blind.moves().size() + "; chapter 6: "
-                + ruled.end() + ", ply " + ruled.moves().size() + ".";
+        printGame(out, players(6, 6), fen, ruled);
+        return Report.say("Headline: chapter 5: " + blind.end() + ", ply " + blind.moves().size() + "; chapter 6: "
+                + ruled.end() + ", ply " + ruled.moves().size() + ".",
+                "要点：第 5 章：" + blind.end() + "，第 " + blind.moves().size() + " 步；第 6 章："
+                + ruled.end() + "，第 " + ruled.moves().size() + " 步。");
+    }
+
+    /** "red: chapter 5; black: chapter 6", who plays which side. */
+    private static String players(int redChapter, int blackChapter) {
+        return Report.say("red: chapter " + redChapter + "; black: chapter " + blackChapter,
+                "红方：第 " + redChapter + " 章；黑方：第 " + blackChapter + " 章");
     }
 
     /**
@@ -167,12 +198,16 @@ public final class Demo {
      * stack and the scan at every node cost.
      */
     private static String cost(PrintStream out) {
-        TextTable table = new TextTable(out, "position", "nodes 5", "nodes 6", "ratio", "time 5 ms", "time 6 ms",
-                "time/node 5 ns", "time/node 6 ns").widths(-12, 7, 7, 6, 9, 9, 14, 14);
+        TextTable table = new TextTable(out, Report.say("position", "局面"), Report.say("nodes 5", "节点 5"),
+                Report.say("nodes 6", "节点 6"), Report.say("ratio", "倍数"), Report.say("time 5 ms", "用时 5 ms"),
+                Report.say("time 6 ms", "用时 6 ms"), Report.say("time/node 5 ns", "每节点 5 ns"),
+                Report.say("time/node 6 ns", "每节点 6 ns")).widths(-12, 7, 7, 6, 9, 9, 14, 14);
         List<Examples.Example> positions = new ArrayList<>(Examples.ALL);
         positions.add(new Examples.Example("part 1", CHECKING_WINNER));
         positions.add(new Examples.Example("part 2", CHECKING_LOSER));
-        List<String> labels = List.of("start", "middlegame", "attack", "困毙", "two chariots", "part 1", "part 2");
+        List<String> labels = Report.language() == Report.Language.ZH
+                ? List.of("起始局面", "中局", "攻势", "困毙", "双车", "第 1 部分", "第 2 部分")
+                : List.of("start", "middlegame", "attack", "困毙", "two chariots", "part 1", "part 2");
         long[] nodes = new long[2];
         long[] millis = new long[2];
         int sameMove = 0;
@@ -196,11 +231,14 @@ public final class Demo {
                     String.format("%.3fx", (double) results[1].nodes() / results[0].nodes()), best[0], best[1],
                     nanosPerNode(best[0], results[0].nodes()), nanosPerNode(best[1], results[1].nodes()));
         }
-        table.row("all", nodes[0], nodes[1], String.format("%.3fx", (double) nodes[1] / nodes[0]), millis[0], millis[1],
+        table.row(Report.say("all", "合计"), nodes[0], nodes[1], String.format("%.3fx", (double) nodes[1] / nodes[0]), millis[0], millis[1],
                 nanosPerNode(millis[0], nodes[0]), nanosPerNode(millis[1], nodes[1]));
-        out.println("The same best move with the rules and without: " + sameMove + " of " + positions.size() + " positions.");
-        return "Headline: depth " + COST_DEPTH + ", seven positions: " + nodes[1] + " nodes with the rules, " + nodes[0]
-                + " without" + String.format(" (%.3fx).", (double) nodes[1] / nodes[0]);
+        out.println(Report.say("The same best move with the rules and without: " + sameMove + " of " + positions.size()
+                + " positions.", "有棋例与无棋例时最佳着法相同的局面：" + sameMove + " 个，共 " + positions.size() + " 个。"));
+        String ratio = String.format("%.3fx", (double) nodes[1] / nodes[0]);
+        return Report.say("Headline: depth " + COST_DEPTH + ", seven positions: " + nodes[1] + " nodes with the rules, "
+                + nodes[0] + " without (" + ratio + ").",
+                "要点：深度 " + COST_DEPTH + "，七个局面：有棋例 " + nodes[1] + " 个节点，无棋例 " + nodes[0] + " 个（" + ratio + "）。");
     }
 
     private static long nanosPerNode(long millis, long nodes) {

@@ -1,0 +1,67 @@
+package xiangqi.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import xiangqi.*;
+import xiangqi.common.Chapter;
+
+/** The report's two languages (issue 25): what {@code demo --lang zh} changes, and what it keeps. */
+class ReportTest {
+
+    @Test
+    @DisplayName("--lang takes en or zh; anything else is one line naming both")
+    void languagesByName() {
+        assertThat(Report.Language.parse("en")).isEqualTo(Report.Language.EN);
+        assertThat(Report.Language.parse("zh")).isEqualTo(Report.Language.ZH);
+        assertThatThrownBy(() -> Report.Language.parse("fr")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--lang 'fr' is not a language here: give en or zh");
+    }
+
+    @Test
+    @DisplayName("the language belongs to the thread printing: a Chinese report beside an English one stays English")
+    void languagePerThread() {
+        assertThat(Report.say("depth", "深度")).isEqualTo("depth");
+        String chinese = Report.speaking(Report.Language.ZH, () -> {
+            String beside = CompletableFuture.supplyAsync(() -> Report.say("depth", "深度")).join();
+            return Report.say("depth", "深度") + " " + beside;
+        });
+        assertThat(chinese).isEqualTo("深度 depth");
+        assertThat(Report.say("depth", "深度")).as("after speaking Chinese").isEqualTo("depth");
+    }
+
+    @Test
+    @DisplayName("the Chinese diagram is the same board; only the line saying who moves is Chinese")
+    void diagramInChinese() {
+        Position position = Position.startPosition();
+        List<String> english = Report.diagram(position).lines().toList();
+        List<String> chinese = Report.speaking(Report.Language.ZH, () -> Report.diagram(position)).lines().toList();
+
+        assertThat(chinese.subList(0, chinese.size() - 1)).isEqualTo(english.subList(0, english.size() - 1));
+        assertThat(english.get(english.size() - 1)).isEqualTo("  red (upper-case FEN, 帅) to move");
+        assertThat(chinese.get(chinese.size() - 1)).isEqualTo("  红方（FEN 大写，帅）走棋");
+    }
+
+    @Test
+    @DisplayName("a report in Chinese: Chinese introduction, part titles, footer and headline, the same layout")
+    void reportInChinese() {
+        List<Report.Part> parts = List.of(
+                new Report.Part("One.", "一。", true, out -> Report.say("Headline: 1.", "要点：1。")),
+                new Report.Part("Two.", "二。", false, out -> "unused"));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        Report.run(new PrintStream(text, true, StandardCharsets.UTF_8), Report.Language.ZH, "Intro.", "引言。", parts,
+                Report.choose(parts, false, null));
+
+        List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines.subList(0, 3)).containsExactly("引言。", "", "第 1 部分：一。");
+        assertThat(ReadmeTest.withoutTimes(lines.subList(4, 6))).containsExactly(
+                Chapter.NAME + " 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒", "要点：1。");
+    }
+}
