@@ -1,0 +1,105 @@
+package xiangqi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.MIDDLEGAME;
+import static xiangqi.Fixtures.playRandomGame;
+
+import java.util.Random;
+import org.junit.jupiter.api.DisplayName;
+import xiangqi.app.Examples;
+
+/**
+ * The checks of chapter 3's exercises (see the README's "Exercises"). Each fails, with one
+ * line saying what is missing, until its exercise is solved, and asserts only what the
+ * solution does:
+ * <ul>
+ *   <li>3.1: perft with a table of counts gives perft's own numbers when the whole key is
+ *       the lock, and a wrong number when the lock is the slot's bits alone;</li>
+ *   <li>3.2: the mirror key, kept up to date move by move, is the key of the mirrored
+ *       board, and a board symmetric about the central file has mirror key = key.</li>
+ * </ul>
+ * Run them with {@code mvn -q -pl chapter03-zobrist test -Pexercises}.
+ */
+class ExercisesTest {
+    /** Perft of the start position at depth 5: published, and pinned by PerftTest. */
+    private static final long START_PERFT_5 = 133_312_995L;
+
+    @Exercise("3.1 perft with a table, and a lock too short (校验码)")
+    @DisplayName("hashed perft counts exactly with a 64-bit lock, and wrongly with a 16-bit one")
+    void hashedPerft() {
+        Perft perft = new Perft(5);
+        for (String fen : new String[] {Position.START_FEN, MIDDLEGAME, Fixtures.ATTACK, Fixtures.MATE_IN_TWO}) {
+            for (int depth = 1; depth <= 4; depth++) {
+                long expected = perft.count(Position.fromFen(fen), depth);
+                assertThat(countHashed(perft, Position.fromFen(fen), depth, 64))
+                        .as("countHashed(%s, depth %d, 64-bit lock): perft's own count", fen, depth)
+                        .isEqualTo(expected);
+            }
+        }
+        assertThat(countHashed(perft, Position.startPosition(), 5, 64))
+                .as("countHashed(start, depth 5, 64-bit lock)").isEqualTo(START_PERFT_5);
+        assertThat(countHashed(perft, Position.startPosition(), 5, 16))
+                .as("countHashed(start, depth 5, 16-bit lock): a lock no longer than the slot's bits"
+                        + " lets different positions pass for one, so the count must go wrong")
+                .isNotEqualTo(START_PERFT_5);
+    }
+
+    @Exercise("3.2 the mirror key (镜像)")
+    @DisplayName("the incremental mirror key is the key of the mirrored board, on every ply of random games")
+    void mirrorKey() {
+        assertThat(mirrorKeyOf(Position.startPosition())).as("the start position is symmetric: mirror key = key")
+                .isEqualTo(Position.startPosition().key());
+        assertThat(mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME)))).as("a mirrored board's mirror key is the key")
+                .isEqualTo(Position.fromFen(MIDDLEGAME).key());
+        Random random = new Random(23);
+        int checked = 0;
+        for (Examples.Example example : Examples.ALL) {
+            for (int game = 0; game < 10; game++) {
+                Position position = example.position();
+                int[] played = playRandomGame(position, 120, random, visited ->
+                        assertThat(mirrorKeyOf(visited)).as("mirror key after moves, %s", visited.toFen())
+                                .isEqualTo(Position.fromFen(mirror(visited.toFen())).key()));
+                for (int ply = played.length - 1; ply >= 0; ply--) {
+                    position.unmakeMove(played[ply]);
+                    assertThat(mirrorKeyOf(position)).as("mirror key after unmake, %s", position.toFen())
+                            .isEqualTo(Position.fromFen(mirror(position.toFen())).key());
+                }
+                checked += played.length;
+            }
+        }
+        assertThat(checked).as("positions checked").isGreaterThan(1000);
+    }
+
+    /** Reaches the exercise's method by its name, with the exercise's task when it is missing. */
+    private static long countHashed(Perft perft, Position position, int depth, int lockBits) {
+        try {
+            return (Long) Exercises.call(perft, "countHashed", position, depth, lockBits);
+        } catch (AssertionError missing) {
+            if (missing.getCause() == null && missing.getMessage().contains("has no method")) {
+                throw new AssertionError(missing.getMessage() + ": add it, perft with a table of counts");
+            }
+            throw missing;
+        }
+    }
+
+    private static long mirrorKeyOf(Position position) {
+        try {
+            return (Long) Exercises.call(position, "mirrorKey");
+        } catch (AssertionError missing) {
+            if (missing.getCause() == null && missing.getMessage().contains("has no method")) {
+                throw new AssertionError(missing.getMessage() + ": add it, the mirror image's key");
+            }
+            throw missing;
+        }
+    }
+
+    /** The FEN of the board mirrored left to right (file a to file i): each rank read backwards. */
+    static String mirror(String fen) {
+        String[] fields = fen.split(" ", 2);
+        String[] ranks = fields[0].split("/");
+        for (int i = 0; i < ranks.length; i++) {
+            ranks[i] = new StringBuilder(ranks[i]).reverse().toString();
+        }
+        return String.join("/", ranks) + " " + fields[1];
+    }
+}
