@@ -193,12 +193,16 @@ final class Demo {
         return Report.say("Headline: the other positions show the same pattern.", "要点：其他局面呈现同样的规律。");
     }
 
-    /** A replacement scheme's name in the report's language (its label is what the command line takes). */
+    /**
+     * A replacement scheme's name in the report's language (its label is what the command
+     * line takes). A scheme added later (exercise 4.2) shows its label until it is named here.
+     */
     private static String name(TranspositionTable.Scheme scheme) {
         return Report.say(scheme.label(), switch (scheme) {
             case DEPTH_PREFERRED -> "深度优先替换";
             case ALWAYS_REPLACE -> "始终替换";
             case TWO_TIER -> "双层";
+            default -> scheme.label();
         });
     }
 
