@@ -95,7 +95,7 @@ const WATCH_TEXT = {
     stepOf: (s, n) => '第 ' + s + ' 步，共 ' + n + ' 步',
     loading: '搜索中……',
     summary: (w, cuts) => w.nodes + ' 个节点，' + (cuts ? w.cutoffs + ' 次截断，' : '') + '根节点值 ' + w.rootValueText,
-    compare: (w, ratio) => '对比：' + w.earlier + '，同一局面同一深度 ' + w.earlierNodes.toLocaleString('en-US')
+    compare: (w, ratio) => '对比：' + (TEXT.zh['method:' + w.earlier] || w.earlier) + '，同一局面同一深度 ' + w.earlierNodes.toLocaleString('en-US')
       + ' 个节点（本章的 ' + ratio + ' 倍）',
     badLink: '链接里的步数不在这次搜索之内，所以从头开始：',
     ready: '按“前进”（→）或“播放”（空格），看搜索进入根节点。',
