@@ -3,15 +3,11 @@ package xiangqi.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -30,12 +26,11 @@ import xiangqi.Fixtures;
  * in every chapter.
  */
 class WatchTest {
-    private static WebBoard board;
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static LoopbackBoard board;
 
     @BeforeAll
     static void start() {
-        board = WebBoard.start("127.0.0.1", 0);
+        board = new LoopbackBoard();
     }
 
     @AfterAll
@@ -44,16 +39,7 @@ class WatchTest {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + board.port() + pathAndQuery))
-                .timeout(Duration.ofSeconds(60)).build();
-        try {
-            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError("no answer to GET " + pathAndQuery, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return board.get(pathAndQuery);
     }
 
     private static String encode(String text) {

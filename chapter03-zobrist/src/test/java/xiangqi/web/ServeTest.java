@@ -16,11 +16,8 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -40,12 +37,11 @@ import xiangqi.common.Chapter;
 
 /** The web board over HTTP, as a browser would use it: the JDK's own client, loopback only. */
 class ServeTest {
-    private static WebBoard board;
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static LoopbackBoard board;
 
     @BeforeAll
     static void start() {
-        board = WebBoard.start("127.0.0.1", 0);
+        board = new LoopbackBoard();
     }
 
     @AfterAll
@@ -54,18 +50,7 @@ class ServeTest {
     }
 
     private static HttpResponse<String> send(String method, String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + board.port() + pathAndQuery))
-                .method(method, HttpRequest.BodyPublishers.noBody())
-                .timeout(Duration.ofSeconds(60))
-                .build();
-        try {
-            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError("no answer to " + method + " " + pathAndQuery, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return board.send(method, pathAndQuery);
     }
 
     private static HttpResponse<String> get(String pathAndQuery) {

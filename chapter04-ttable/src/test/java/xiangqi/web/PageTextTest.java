@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -31,11 +27,11 @@ import xiangqi.Fixtures;
  */
 class PageTextTest {
     private static final Map<String, Map<String, String>> TEXT = Dictionary.parse(resource("text.json"));
-    private static WebBoard board;
+    private static LoopbackBoard board;
 
     @BeforeAll
     static void start() {
-        board = WebBoard.start("127.0.0.1", 0);
+        board = new LoopbackBoard();
     }
 
     @AfterAll
@@ -53,16 +49,7 @@ class PageTextTest {
     }
 
     private static HttpResponse<String> get(String pathAndQuery) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + board.port() + pathAndQuery))
-                .timeout(Duration.ofSeconds(30)).build();
-        try {
-            return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return board.get(pathAndQuery);
     }
 
     /** Every match of group 1 of {@code regex} in {@code text}. */

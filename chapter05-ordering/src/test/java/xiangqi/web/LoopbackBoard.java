@@ -1,0 +1,47 @@
+package xiangqi.web;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A web board on a free loopback port for one test class, asked as a browser would ask it,
+ * with the JDK's own client. A request that gets no answer fails the test that sent it.
+ * The same file in every chapter.
+ */
+final class LoopbackBoard {
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final WebBoard board = WebBoard.start("127.0.0.1", 0);
+
+    int port() {
+        return board.port();
+    }
+
+    void stop() {
+        board.stop();
+    }
+
+    /** Sends {@code method pathAndQuery} with no body and waits up to a minute for the answer. */
+    HttpResponse<String> send(String method, String pathAndQuery) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + pathAndQuery))
+                .method(method, HttpRequest.BodyPublishers.noBody())
+                .timeout(Duration.ofSeconds(60))
+                .build();
+        try {
+            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new AssertionError("no answer to " + method + " " + pathAndQuery, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    HttpResponse<String> get(String pathAndQuery) {
+        return send("GET", pathAndQuery);
+    }
+}
