@@ -15,13 +15,13 @@ import xiangqi.*;
 final class TextTable {
     private final PrintStream out;
     private final String[] header;
-    private int[] widths;
+    private int[] declared;
     private boolean started;
 
     TextTable(PrintStream out, String... header) {
         this.out = out;
         this.header = header;
-        this.widths = java.util.Arrays.stream(header).mapToInt(TextTable::displayWidth).toArray();
+        this.declared = new int[header.length]; // 0: as wide as the header, right-aligned
     }
 
     /** Declares the columns' widths: positive right-aligns, negative left-aligns. */
@@ -29,11 +29,7 @@ final class TextTable {
         if (declared.length != header.length) {
             throw new IllegalArgumentException(declared.length + " widths for " + header.length + " columns");
         }
-        widths = declared.clone();
-        for (int column = 0; column < header.length; column++) {
-            int least = displayWidth(header[column]);
-            widths[column] = widths[column] < 0 ? -Math.max(least, -widths[column]) : Math.max(least, widths[column]);
-        }
+        this.declared = declared.clone();
         return this;
     }
 
@@ -54,14 +50,22 @@ final class TextTable {
         return this;
     }
 
+    /**
+     * The cells padded to their columns. A column is at least as wide as its header, and the
+     * header's width depends on the language, so the line is laid out per language.
+     */
     private String line(String[] cells) {
-        StringBuilder line = new StringBuilder();
-        for (int column = 0; column < cells.length; column++) {
-            String padding = " ".repeat(Math.max(0, Math.abs(widths[column]) - displayWidth(cells[column])));
-            line.append(column == 0 ? "" : " | ");
-            line.append(widths[column] > 0 ? padding + cells[column] : cells[column] + padding);
-        }
-        return line.toString().stripTrailing();
+        return Report.perLanguage(read -> {
+            StringBuilder line = new StringBuilder();
+            for (int column = 0; column < cells.length; column++) {
+                String cell = read.apply(cells[column]);
+                int width = Math.max(displayWidth(read.apply(header[column])), Math.abs(declared[column]));
+                String padding = " ".repeat(Math.max(0, width - displayWidth(cell)));
+                line.append(column == 0 ? "" : " | ");
+                line.append(declared[column] < 0 ? cell + padding : padding + cell);
+            }
+            return line.toString().stripTrailing();
+        });
     }
 
     /** Columns a terminal uses for the text: two for each wide (CJK) character, one for others. */

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 
@@ -28,9 +29,16 @@ import xiangqi.common.Chapter;
  * languages can run side by side (the tests do).
  */
 final class Report {
-    /** The languages the report speaks; the name is what {@code --lang} takes. */
+    /** The languages the report speaks; the name is what {@code --lang} takes (en or zh). */
     enum Language {
-        EN, ZH;
+        EN, ZH,
+        /**
+         * Both at once, which no command line asks for: each phrase {@link #say} gives holds
+         * its two texts, marked, and {@link #in} reads the printout in one language. The tests
+         * print a demo part this way once for both READMEs, since its searches are the same
+         * in every language.
+         */
+        BOTH;
 
         /** The language {@code --lang} names: en or zh, anything else is bad input. */
         static Language parse(String name) {
@@ -47,9 +55,6 @@ final class Report {
      * returns its headline, a sentence with the number that matters.
      */
     record Part(String title, String titleZh, boolean byDefault, Function<PrintStream, String> body) {
-        String title(Language language) {
-            return language == Language.ZH ? titleZh : title;
-        }
     }
 
     /** The language of the report this thread prints. */
@@ -61,14 +66,50 @@ final class Report {
     private Report() {
     }
 
+    /**
+     * Where a phrase in both languages begins, where its Chinese half begins, and where it
+     * ends: control characters, which no report prints otherwise.
+     */
+    private static final char BOTH_OPEN = '\u0002', BOTH_SPLIT = '\u001f', BOTH_CLOSE = '\u0003';
+
     /** The text in the language of the report being printed: {@code en} or its translation {@code zh}. */
     static String say(String en, String zh) {
-        return LANGUAGE.get() == Language.ZH ? zh : en;
+        return switch (LANGUAGE.get()) {
+            case EN -> en;
+            case ZH -> zh;
+            case BOTH -> BOTH_OPEN + en + BOTH_SPLIT + zh + BOTH_CLOSE;
+        };
     }
 
-    /** The language of the report being printed. */
-    static Language language() {
-        return LANGUAGE.get();
+    /**
+     * Text printed speaking {@link Language#BOTH}, read in {@code language}: each marked
+     * phrase becomes its half in that language, the innermost first, since a phrase may
+     * hold another ("Headline: " and a scheme's name, say).
+     */
+    static String in(Language language, String printed) {
+        StringBuilder text = new StringBuilder(printed);
+        for (int close = text.indexOf(String.valueOf(BOTH_CLOSE)); close >= 0;
+                close = text.indexOf(String.valueOf(BOTH_CLOSE))) {
+            int open = text.lastIndexOf(String.valueOf(BOTH_OPEN), close);
+            int split = text.indexOf(String.valueOf(BOTH_SPLIT), open);
+            String half = language == Language.ZH ? text.substring(split + 1, close) : text.substring(open + 1, split);
+            text.replace(open, close + 1, half);
+        }
+        return text.toString();
+    }
+
+    /**
+     * A line made once for each language the report speaks: {@code make} is given the way to
+     * read any phrase in the language it makes. Speaking both, it makes the line twice and
+     * marks the two as one phrase. A table needs this: a column is as wide as its header in
+     * the language printed, and a cell's padding depends on the language too.
+     */
+    static String perLanguage(Function<UnaryOperator<String>, String> make) {
+        if (LANGUAGE.get() != Language.BOTH) {
+            return make.apply(UnaryOperator.identity());
+        }
+        return BOTH_OPEN + make.apply(text -> in(Language.EN, text)) + BOTH_SPLIT
+                + make.apply(text -> in(Language.ZH, text)) + BOTH_CLOSE;
     }
 
     /** Runs {@code work} speaking {@code language}, then speaks the language it spoke before. */
@@ -88,11 +129,9 @@ final class Report {
      */
     static String diagram(Position position) {
         String drawn = position.diagram();
-        if (language() == Language.EN) {
-            return drawn;
-        }
         String board = drawn.substring(0, drawn.lastIndexOf('\n') + 1);
-        return board + (position.sideToMove() == Piece.RED ? "  红方（FEN 大写，帅）走棋" : "  黑方（FEN 小写，将）走棋");
+        return board + say(drawn.substring(board.length()),
+                position.sideToMove() == Piece.RED ? "  红方（FEN 大写，帅）走棋" : "  黑方（FEN 小写，将）走棋");
     }
 
     /**
@@ -158,7 +197,7 @@ final class Report {
         for (int number : chosen) {
             Part part = parts.get(number - 1);
             out.println();
-            out.println(say("Part " + number + ". ", "第 " + number + " 部分：") + part.title(language()));
+            out.println(say("Part " + number + ". ", "第 " + number + " 部分：") + say(part.title(), part.titleZh()));
             String result = part.body().apply(out);
             headline = headline == null ? result : headline;
         }

@@ -167,14 +167,14 @@ class ReadmeTest {
 
     /** What one demo part printed, and its headline. */
     private record Printed(String text, String headline) {
+        /** What a part printed in both languages at once, read in one of them. */
+        Printed in(Report.Language language) {
+            return new Printed(Report.in(language, text), Report.in(language, headline));
+        }
     }
 
-    /** A demo part in one language: what the memo of parts is keyed on. */
-    private record PartKey(Report.Language language, int number) {
-    }
-
-    /** The parts run or running in this JVM, by language and number. */
-    private static final Map<PartKey, CompletableFuture<Printed>> PRINTED = new ConcurrentHashMap<>();
+    /** The parts run or running in this JVM, by number, each printed in both languages at once. */
+    private static final Map<Integer, CompletableFuture<Printed>> PRINTED = new ConcurrentHashMap<>();
 
     /** Where the parts run: side by side, as many as there are cores. */
     private static final ExecutorService PARTS_RUNNER = Executors.newFixedThreadPool(
@@ -185,12 +185,13 @@ class ReadmeTest {
             });
 
     /**
-     * A demo part's printout in {@code language}, run once in this JVM: the first call starts
-     * it on {@link #PARTS_RUNNER}, every later one waits for the same result.
+     * A demo part's printout in both languages at once, run once in this JVM: the first call
+     * starts it on {@link #PARTS_RUNNER}, every later one waits for the same result. Its
+     * searches are the same in English and Chinese, so one run serves both READMEs.
      */
-    private static CompletableFuture<Printed> part(Report.Language language, int number) {
-        return PRINTED.computeIfAbsent(new PartKey(language, number), key -> CompletableFuture.supplyAsync(() ->
-                Report.speaking(language, () -> {
+    private static CompletableFuture<Printed> part(int number) {
+        return PRINTED.computeIfAbsent(number, key -> CompletableFuture.supplyAsync(() ->
+                Report.speaking(Report.Language.BOTH, () -> {
                     ByteArrayOutputStream text = new ByteArrayOutputStream();
                     String headline = Demo.PARTS.get(number - 1).body().apply(new PrintStream(text, true, StandardCharsets.UTF_8));
                     return new Printed(text.toString(StandardCharsets.UTF_8), headline);
@@ -199,8 +200,8 @@ class ReadmeTest {
 
     /**
      * Starts, side by side, every demo part that a demo command of README.md or README.zh.md
-     * shows, English and Chinese: the slow parts of the two editions overlap instead of
-     * following each other. A README that is missing starts nothing here; its test says so.
+     * shows, each once for both editions. A README that is missing starts nothing here; its
+     * test says so.
      */
     private static void startDemoParts() throws IOException {
         for (Path file : List.of(Path.of("README.md"), Path.of("README.zh.md"))) {
@@ -211,7 +212,7 @@ class ReadmeTest {
                 String[] args = command.split(" ");
                 if (args[0].equals("demo")) {
                     DemoCommand demo = DemoCommand.of(args);
-                    Report.choose(Demo.PARTS, demo.all(), demo.only()).forEach(number -> part(demo.language(), number));
+                    Report.choose(Demo.PARTS, demo.all(), demo.only()).forEach(ReadmeTest::part);
                 }
             }
         }
@@ -234,9 +235,9 @@ class ReadmeTest {
      * {@code --lang zh}, as {@code Main} runs it: the same parts chosen the same way, laid out
      * by the same {@code Report}. The README quotes {@code demo} and {@code demo --all}, which
      * share the default parts; a part's searches are deterministic and start from nothing, so
-     * each part runs once here, once per language, and its printout is replayed where a second
-     * block shows it: every line is checked as before, and the default parts are searched once
-     * per language, not twice.
+     * each part runs once here, printing both languages at once, and its printout is replayed,
+     * in the block's language, wherever a block shows it: every line is checked, and each part
+     * is searched once, not once per block and language.
      */
     private static String demo(String... args) {
         DemoCommand command = DemoCommand.of(args);
@@ -245,7 +246,7 @@ class ReadmeTest {
             Report.Part part = Demo.PARTS.get(i);
             int number = i + 1;
             replayed.add(new Report.Part(part.title(), part.titleZh(), part.byDefault(), out -> {
-                Printed printed = part(command.language(), number).join();
+                Printed printed = part(number).join().in(command.language());
                 out.print(printed.text());
                 return printed.headline();
             }));

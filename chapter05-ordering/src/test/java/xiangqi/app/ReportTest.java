@@ -64,4 +64,31 @@ class ReportTest {
         assertThat(ReadmeTest.withoutTimes(lines.subList(4, 6))).containsExactly(
                 Chapter.NAME + " 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒", "要点：1。");
     }
+
+    @Test
+    @DisplayName("a part printed in both languages at once reads, in each, as that language alone prints it")
+    void bothLanguagesFromOneRun() {
+        java.util.function.Function<PrintStream, String> body = out -> {
+            out.println(Report.diagram(Position.startPosition()));
+            new TextTable(out, Report.say("depth", "深度"), Report.say("warm table", "沿用的表"), Report.say("note", "注"))
+                    .widths(5, -8, -4)
+                    .row(1, Report.say("yes", "是"), Report.say("two-tier", "双层"))
+                    .row(12, Report.say("no", "否"), "b2e2 炮二平五");
+            return Report.say("Headline: " + Report.say("two-tier", "双层") + " wins.", "要点：" + Report.say("two-tier", "双层") + "胜出。");
+        };
+        for (Report.Language language : List.of(Report.Language.EN, Report.Language.ZH)) {
+            String[] alone = print(language, body);
+            String[] both = print(Report.Language.BOTH, body);
+            assertThat(Report.in(language, both[0])).as("printout in %s", language).isEqualTo(alone[0]);
+            assertThat(Report.in(language, both[1])).as("headline in %s", language).isEqualTo(alone[1]);
+        }
+        assertThat(print(Report.Language.ZH, body)[0]).contains(" 深度 | 沿用的表 | 注", "    1 | 是       | 双层");
+    }
+
+    /** What {@code body} prints speaking {@code language}, and its headline. */
+    private static String[] print(Report.Language language, java.util.function.Function<PrintStream, String> body) {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        String headline = Report.speaking(language, () -> body.apply(new PrintStream(text, true, StandardCharsets.UTF_8)));
+        return new String[] {text.toString(StandardCharsets.UTF_8), headline};
+    }
 }

@@ -205,9 +205,9 @@ public final class Demo {
         List<Examples.Example> positions = new ArrayList<>(Examples.ALL);
         positions.add(new Examples.Example("part 1", CHECKING_WINNER));
         positions.add(new Examples.Example("part 2", CHECKING_LOSER));
-        List<String> labels = Report.language() == Report.Language.ZH
-                ? List.of("起始局面", "中局", "攻势", "困毙", "双车", "第 1 部分", "第 2 部分")
-                : List.of("start", "middlegame", "attack", "困毙", "two chariots", "part 1", "part 2");
+        List<String> labels = List.of(Report.say("start", "起始局面"), Report.say("middlegame", "中局"),
+                Report.say("attack", "攻势"), "困毙", Report.say("two chariots", "双车"), Report.say("part 1", "第 1 部分"),
+                Report.say("part 2", "第 2 部分"));
         long[] nodes = new long[2];
         long[] millis = new long[2];
         int sameMove = 0;
