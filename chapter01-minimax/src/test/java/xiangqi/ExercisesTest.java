@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The checks of chapter 1's exercises (README, "Exercises"). Each fails until its exercise
@@ -23,10 +26,12 @@ import org.junit.jupiter.api.DisplayName;
  * </ul>
  */
 @DisplayName("Chapter 1's exercises")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the README's order, so "not yet" lines come in it
 final class ExercisesTest {
 
     // ------------------------------------------------------------------ 1.1 mobility
 
+    @Order(1)
     @Exercise("1.1 mobility (灵活性) in the evaluation")
     @DisplayName("the evaluation adds a weight times the difference in legal moves, and the search uses it")
     void mobility() {
@@ -95,6 +100,7 @@ final class ExercisesTest {
 
     // ------------------------------------------------------------------ 1.2 perft split
 
+    @Order(2)
     @Exercise("1.2 perft split by captures, checks and mates")
     @DisplayName("perft's leaves split into captures, checks, checkmates and 困毙, as a naive count finds them")
     void perftSplit() {

@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The checks of chapter 2's exercises (README, "Exercises"). Each fails until its exercise
@@ -27,10 +30,12 @@ import org.junit.jupiter.api.DisplayName;
  * </ul>
  */
 @DisplayName("Chapter 2's exercises")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the README's order, so "not yet" lines come in it
 final class ExercisesTest {
 
     // ------------------------------------------------------------------ 2.1 fail-hard
 
+    @Order(1)
     @Exercise("2.1 fail-hard (不超出边界) against fail-soft (超出边界)")
     @DisplayName("fail-hard alpha-beta: the same root score, and results clamped to the window")
     void failHard() {
@@ -68,6 +73,7 @@ final class ExercisesTest {
 
     // ------------------------------------------------------------------ 2.2 the minimal tree
 
+    @Order(2)
     @Exercise("2.2 the minimal tree (最小树) of a uniform tree")
     @DisplayName("alpha-beta over a uniform tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves best first, more otherwise")
     void minimalTree() {
@@ -192,6 +198,7 @@ final class ExercisesTest {
 
     // ------------------------------------------------------------------ 2.3 cut-offs by move
 
+    @Order(3)
     @Exercise("2.3 cut-offs (截断) by move number")
     @DisplayName("the cut-offs counted by the number of the move that caused them, as the tree shows them")
     void cutoffsByMove() {

@@ -6,6 +6,9 @@ import static xiangqi.Fixtures.playRandomGame;
 
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 import xiangqi.app.Examples;
 
 /**
@@ -20,10 +23,12 @@ import xiangqi.app.Examples;
  * </ul>
  * Run them with {@code mvn -q -pl chapter03-zobrist test -Pexercises}.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the README's order, so "not yet" lines come in it
 class ExercisesTest {
     /** Perft of the start position at depth 5: published, and pinned by PerftTest. */
     private static final long START_PERFT_5 = 133_312_995L;
 
+    @Order(1)
     @Exercise("3.1 perft with a table, and a lock too short (校验码)")
     @DisplayName("hashed perft counts exactly with a 64-bit lock, and wrongly with a 16-bit one")
     void hashedPerft() {
@@ -44,6 +49,7 @@ class ExercisesTest {
                 .isNotEqualTo(START_PERFT_5);
     }
 
+    @Order(2)
     @Exercise("3.2 the mirror key (镜像)")
     @DisplayName("the incremental mirror key is the key of the mirrored board, on every ply of random games")
     void mirrorKey() {

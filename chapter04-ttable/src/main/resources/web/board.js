@@ -482,7 +482,21 @@ function showResult(result) {
       earlierMillis: number(result.earlierMillis), method: t('method:' + chapter.method),
       nodes: number(result.nodes), ratio: ratio.toFixed(2)});
   } else if (result.compareNote) {
-    $('comparison').textContent = result.compareNote;
+    $('comparison').textContent = notCompared(result);
+  }
+}
+
+// Why there is no comparison, in the page's language; the server's compareNote says it in
+// English for other clients, and is shown as it is for a reason this page does not know.
+function notCompared(result) {
+  const earlier = t('method:' + state.chapter.earlier);
+  switch (result.notCompared) {
+    case 'deeper': return t('result.notComparedDeeper', {earlier, depth: result.compareDepth});
+    case 'busy': return t('result.notComparedBusy', {id: result.compareSearch});
+    case 'stopped': return t('result.notComparedStopped');
+    case 'cutShort': return t('result.comparisonCutShort', {earlier, depth: result.compareDepth});
+    case 'unread': return t('result.comparisonUnread', {earlier, depth: result.compareDepth});
+    default: return result.compareNote;
   }
 }
 

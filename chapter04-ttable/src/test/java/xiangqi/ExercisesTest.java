@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static xiangqi.Fixtures.MIDDLEGAME;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The checks of chapter 4's exercises (see the README's "Exercises"). Each fails, with one
@@ -18,10 +21,12 @@ import org.junit.jupiter.api.DisplayName;
  * </ul>
  * Run them with {@code mvn -q -pl chapter04-ttable test -Pexercises}.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the README's order, so "not yet" lines come in it
 class ExercisesTest {
     /** Two-tier's nodes from the start position at depth 5 in 2^12 entries (demo part 3). */
     private static final long TWO_TIER_SMALL_TABLE_DEPTH_5 = 4_401_390;
 
+    @Order(1)
     @Exercise("4.1 aging: an entry remembers its search (世代)")
     @DisplayName("after newSearch, old entries still answer but no longer block new results")
     void aging() {
@@ -49,6 +54,7 @@ class ExercisesTest {
                 .isEqualTo(fresh);
     }
 
+    @Order(2)
     @Exercise("4.2 buckets of four entries (四路组相联)")
     @DisplayName("the bucket scheme keeps four positions a slot, replaces the shallowest, and beats two-tier")
     void bucket() {

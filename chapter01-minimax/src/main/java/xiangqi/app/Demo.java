@@ -40,8 +40,9 @@ final class Demo {
         Search.Result result = null;
         boolean leavesArePerft = true;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
-            result = Report.searching("depth " + depth + ", minimax", Search.standard(), position, depth);
-            Report.progress("depth " + depth + ", perft", null);
+            result = Report.searching(Report.atDepth(depth, "minimax", "极大极小"), Search.standard(), position,
+                    depth);
+            Report.progress(Report.atDepth(depth, "perft", "perft"), null);
             long perft = new Perft(depth).count(position, depth);
             leavesArePerft &= result.leaves() == perft;
             table.row(depth, result.nodes(), result.leaves(), perft, result.millis(),

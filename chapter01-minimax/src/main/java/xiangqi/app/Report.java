@@ -148,6 +148,14 @@ final class Report {
     }
 
     /**
+     * The progress line's name for a measurement at a depth: "depth 4, alpha-beta" or
+     * "深度 4，Alpha-Beta" ({@code what} and its translation {@code whatZh} may be empty).
+     */
+    static String atDepth(int depth, String what, String whatZh) {
+        return say("depth " + depth + (what.isEmpty() ? "" : ", " + what), "深度 " + depth + (whatZh.isEmpty() ? "" : "，" + whatZh));
+    }
+
+    /**
      * One search of a demo. On a terminal, the progress line names it and counts its nodes
      * while it runs; the result is the search's own, whatever the line shows.
      */
@@ -175,7 +183,7 @@ final class Report {
      */
     static void run(PrintStream report, Language language, String introduction, String introductionZh,
             List<Part> parts, List<Integer> chosen) {
-        ticker = System.console() == null ? null : new Ticker(report); // null in tests and pipes
+        ticker = System.console() == null ? null : new Ticker(report, language); // null in tests and pipes
         PrintStream out = ticker == null ? report : new PrintStream(ticker, true, StandardCharsets.UTF_8);
         try {
             speaking(language, () -> {
@@ -223,7 +231,7 @@ final class Report {
         private static final int MAX_COLUMNS = 79;
         private final PrintStream err =
                 new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        private final Thread thread = new Thread(this::tick, "progress");
+        private final Thread thread;
         private String what;
         private LongSupplier nodes;
         private long since = System.nanoTime();
@@ -231,8 +239,13 @@ final class Report {
         private int shown;
         private boolean stopped;
 
-        Ticker(OutputStream report) {
+        /** The progress line for a report in {@code language}, which its own thread speaks too. */
+        Ticker(OutputStream report, Language language) {
             super(report);
+            thread = new Thread(() -> speaking(language, () -> {
+                tick();
+                return null;
+            }), "progress");
             thread.setDaemon(true);
             thread.start();
         }
@@ -278,11 +291,15 @@ final class Report {
             }
         }
 
-        /** "  depth 6, alpha-beta: 1,234,567 nodes, 3.2 s"; "  working: 3.2 s" if nothing is named. */
+        /**
+         * "  depth 6, alpha-beta: 1,234,567 nodes, 3.2 s"; "  working: 3.2 s" if nothing is named;
+         * in Chinese "  深度 6，Alpha-Beta：1,234,567 个节点，3.2 秒".
+         */
         private void draw() {
-            String text = "  " + (what == null ? "working" : what) + ": "
-                    + (nodes == null ? "" : String.format("%,d nodes, ", nodes.getAsLong()))
-                    + String.format("%.1f s", (System.nanoTime() - since) / 1e9);
+            double seconds = (System.nanoTime() - since) / 1e9;
+            String counted = nodes == null ? "" : String.format(say("%,d nodes, ", "%,d 个节点，"), nodes.getAsLong());
+            String text = "  " + (what == null ? say("working", "计算中") : what) + say(": ", "：") + counted
+                    + String.format(say("%.1f s", "%.1f 秒"), seconds);
             while (TextTable.displayWidth(text) > MAX_COLUMNS) { // one line: a wrapped one could not be wiped
                 text = text.substring(0, text.length() - 1);
             }

@@ -43,11 +43,13 @@ final class Demo {
                 .widths(5, 7, 10, 5, 7, 7, 5, 5, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
-            Search.Result pruned = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
-            Report.progress("depth " + depth + ", perft", null);
+            Search.Result pruned = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),
+                    position, depth);
+            Report.progress(Report.atDepth(depth, "perft", "perft"), null);
             double branching = Math.pow(new Perft(depth).count(position, depth), 1.0 / depth);
             Search.Result all = depth > MINIMAX_DEPTH ? null
-                    : Report.searching("depth " + depth + ", minimax", Search.minimax(), position, depth);
+                    : Report.searching(Report.atDepth(depth, "minimax", "极大极小"), Search.minimax(), position,
+                            depth);
             if (all != null && (all.score() != pruned.score() || all.bestMove() != pruned.bestMove())) {
                 throw new IllegalStateException("alpha-beta disagrees with minimax at depth " + depth);
             }

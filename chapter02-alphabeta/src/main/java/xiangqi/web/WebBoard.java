@@ -588,7 +588,7 @@ public final class WebBoard {
                     .put("nps", result.nodes() * 1000 / Math.max(1, result.millis()));
             if (compare && result.depth() > WebSearch.DEEPEST_EARLIER) {
                 answer.put("compareNote", WebSearch.EARLIER + " is not run beyond depth " + WebSearch.DEEPEST_EARLIER
-                        + ": it would take too long");
+                        + ": it would take too long").put("notCompared", "deeper").put("compareDepth", WebSearch.DEEPEST_EARLIER);
             } else if (compare) {
                 compare(thinking, position, result.depth(), answer);
                 return;
@@ -606,17 +606,26 @@ public final class WebBoard {
     private void compare(Thinking thinking, Position position, int depth, Json answer) {
         WebSearch comparison = new WebSearch(); // its own, so that stop reaches this comparison and no other search
         String skipped = null;
+        String why = null; // the page's key for the note, which the page says in its own language
+        int busy = 0;
         synchronized (this) {
             if (comparing != null) {
                 skipped = "not compared: the stopped comparison of search " + comparing.id + " still runs in the background";
+                why = "busy";
+                busy = comparing.id;
             } else if (!thinking.beginComparing(answer, depth, comparison)) {
                 skipped = "not compared: the search was stopped";
+                why = "stopped";
             } else {
                 comparing = thinking;
             }
         }
         if (skipped != null) {
-            thinking.finish(answer.put("compareNote", skipped).toString());
+            answer.put("compareNote", skipped).put("notCompared", why);
+            if (busy > 0) {
+                answer.put("compareSearch", busy);
+            }
+            thinking.finish(answer.toString());
             return;
         }
         String note = "comparing: " + WebSearch.EARLIER + " at depth " + depth + "...";
@@ -707,7 +716,8 @@ public final class WebBoard {
                 String how = WebSearch.EARLIER_STOPS ? " was cut short"
                         : " cannot be cut short: it finishes in the background, unread";
                 thinking.finish(thinking.answer.put("compareNote", "comparison stopped: " + WebSearch.EARLIER
-                        + " at depth " + thinking.comparedDepth + how).toString());
+                        + " at depth " + thinking.comparedDepth + how).put("notCompared", WebSearch.EARLIER_STOPS
+                        ? "cutShort" : "unread").put("compareDepth", thinking.comparedDepth).toString());
             } else if (engine.stop()) {
                 thinking.stopAsked = true;
             } else {

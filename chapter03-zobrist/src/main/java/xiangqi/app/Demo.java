@@ -45,7 +45,7 @@ final class Demo {
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Set<Long> keys = new HashSet<>();
-            Report.progress("depth " + depth + ", the legal move tree", null);
+            Report.progress(Report.atDepth(depth, "the legal move tree", "合法着法树"), null);
             long nodes = new Perft(depth).visit(position, depth, node -> keys.add(node.key()));
             String share = String.format("%.1f%%", 100.0 * (nodes - keys.size()) / nodes);
             table.row(depth, nodes, keys.size(), share, Search.alphaBeta().search(position, depth).nodes());
@@ -64,7 +64,7 @@ final class Demo {
     private static String collisions(PrintStream out) {
         Set<Long> keys = new HashSet<>();
         Set<String> boards = new HashSet<>();
-        Report.progress("depth " + MAX_DEPTH + ", the legal move tree", null);
+        Report.progress(Report.atDepth(MAX_DEPTH, "the legal move tree", "合法着法树"), null);
         new Perft(MAX_DEPTH).visit(Position.startPosition(), MAX_DEPTH, node -> {
             keys.add(node.key());
             boards.add(node.toFen().replaceAll(" - .*", "")); // the board and side to move, not the clocks

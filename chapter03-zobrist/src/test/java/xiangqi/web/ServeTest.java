@@ -208,6 +208,7 @@ class ServeTest {
     void stopEndsTheComparison() throws InterruptedException {
         // The comparison must still run when stop arrives: from depth 3 on, one deeper until it does.
         String stopped = null;
+        String stoppedId = null;
         for (int depth = Math.min(3, WebSearch.DEEPEST_EARLIER); stopped == null && depth <= WebSearch.DEEPEST_EARLIER; depth++) {
             HttpResponse<String> started = send("POST", "/api/search?moves=h2e2&compare=1&depth=" + depth);
             assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
@@ -223,10 +224,14 @@ class ServeTest {
             }
             long start = System.nanoTime();
             stopped = awaitSearch(id);
+            stoppedId = id;
             assertThat((System.nanoTime() - start) / 1_000_000).as("stop answers at once").isLessThan(1_000);
             assertThat(legalMoves(after(Position.START_FEN, "h2e2"))).contains(field(stopped, "bestmove"));
             assertThat(field(stopped, "compareNote")).startsWith("comparison stopped: " + WebSearch.EARLIER + " at depth " + depth)
                     .endsWith(WebSearch.EARLIER_STOPS ? "was cut short" : "it finishes in the background, unread");
+            assertThat(field(stopped, "notCompared")).as("the page's key for the note")
+                    .isEqualTo(WebSearch.EARLIER_STOPS ? "cutShort" : "unread");
+            assertThat(field(stopped, "compareDepth")).isEqualTo(String.valueOf(depth));
             assertThat(stopped).doesNotContain("earlierNodes");
         }
         assertThat(stopped).as("a comparison still running when stop came").isNotNull();
@@ -242,6 +247,8 @@ class ServeTest {
             compared = awaitSearch(field(probe.body(), "id"));
             if (!compared.contains("earlierNodes")) {
                 assertThat(field(compared, "compareNote")).startsWith("not compared: the stopped comparison of search");
+                assertThat(field(compared, "notCompared")).isEqualTo("busy");
+                assertThat(field(compared, "compareSearch")).isEqualTo(stoppedId);
                 Thread.sleep(100);
             }
         }

@@ -56,12 +56,13 @@ final class Demo {
         TranspositionTable warm = table(20, TranspositionTable.Scheme.TWO_TIER);
         String headline = null;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            Search.Result plain = Report.searching("depth " + depth + ", alpha-beta", Search.alphaBeta(), position, depth);
+            Search.Result plain = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),
+                    position, depth);
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
-            Search.Result result = Report.searching("depth " + depth + ", with the table", Search.withTable(cold),
-                    position, depth);
-            Search.Result warmResult = Report.searching("depth " + depth + ", warm table", Search.withTable(warm),
-                    position, depth);
+            Search.Result result = Report.searching(Report.atDepth(depth, "with the table", "用置换表"),
+                    Search.withTable(cold), position, depth);
+            Search.Result warmResult = Report.searching(Report.atDepth(depth, "warm table", "沿用的表"),
+                    Search.withTable(warm), position, depth);
             String ratio = String.format("%.2fx", (double) plain.nodes() / result.nodes());
             table.row(depth, plain.nodes(), result.nodes(), ratio, plain.millis(), result.millis(), percent(cold),
                     warmResult.nodes(), String.format("%.2fx", (double) plain.nodes() / warmResult.nodes()),
@@ -119,7 +120,7 @@ final class Demo {
                 Report.say("hit rate", "命中率")).widths(-15, 7, 7, 6, 5, 8);
         for (TranspositionTable.Scheme scheme : TranspositionTable.Scheme.values()) {
             TranspositionTable small = table(12, scheme);
-            Search.Result result = Report.searching(scheme.label(), Search.withTable(small), Position.startPosition(),
+            Search.Result result = Report.searching(name(scheme), Search.withTable(small), Position.startPosition(),
                     MAX_DEPTH);
             table.row(name(scheme), result.nodes(), result.millis(), small.probes(), small.hits(), percent(small));
         }
@@ -137,8 +138,8 @@ final class Demo {
         double previous = Double.NaN;
         for (int log2 = 10; log2 <= 22; log2++) {
             TranspositionTable sized = table(log2, TranspositionTable.Scheme.TWO_TIER);
-            Search.Result result = Report.searching("2^" + log2 + " entries", Search.withTable(sized),
-                    Position.startPosition(), MAX_DEPTH);
+            Search.Result result = Report.searching(Report.say("2^" + log2 + " entries", "2^" + log2 + " 个表项"),
+                    Search.withTable(sized), Position.startPosition(), MAX_DEPTH);
             double rate = 100.0 * sized.hits() / sized.probes();
             table.row("2^" + log2, result.nodes(), sized.probes(), sized.hits(), percent(sized),
                     Double.isNaN(previous) ? "" : String.format("%+.1f", rate - previous));
@@ -158,8 +159,9 @@ final class Demo {
             for (boolean atHorizon : new boolean[] {false, true}) {
                 TranspositionTable sized = table(20, scheme);
                 Techniques techniques = atHorizon ? Search.WITH_TABLE.with(Technique.TABLE_AT_HORIZON) : Search.WITH_TABLE;
-                Search.Result result = Report.searching(scheme.label() + (atHorizon ? ", leaves stored" : ""),
-                        new Search(techniques, sized), Position.startPosition(), MAX_DEPTH + 1);
+                String what = name(scheme) + (atHorizon ? Report.say(", leaves stored", "，存入叶子") : "");
+                Search.Result result = Report.searching(what, new Search(techniques, sized), Position.startPosition(),
+                        MAX_DEPTH + 1);
                 table.row(name(scheme), atHorizon ? Report.say("yes", "是") : Report.say("no", "否"), result.nodes(),
                         result.millis(), percent(sized));
             }

@@ -55,9 +55,10 @@ final class Demo {
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search before = depth <= CHAPTER4_DEPTH ? Search.withTable(table()) : null;
             Search.Result old = before == null ? null
-                    : Report.searching("depth " + depth + ", chapter 4", before, position, depth);
+                    : Report.searching(Report.atDepth(depth, "chapter 4", "第 4 章"), before, position, depth);
             Search search = Search.ordered(table());
-            Search.Result result = Report.searching("depth " + depth + ", chapter 5", search, position, depth);
+            Search.Result result = Report.searching(Report.atDepth(depth, "chapter 5", "第 5 章"), search, position,
+                    depth);
             String ratio = old == null ? "-" : String.format("%.1fx", (double) old.nodes() / result.nodes());
             String firstMove = firstMoveRate(search, result);
             table.row(depth, old == null ? "-" : old.nodes(), result.nodes(), ratio, old == null ? "-" : old.millis(),
@@ -82,7 +83,8 @@ final class Demo {
     /** Part 2: cut-offs by the stage of the move that made them. */
     private static String stages(PrintStream out) {
         Search search = Search.ordered(table());
-        Search.Result result = Report.searching("depth " + MAX_DEPTH, search, Position.startPosition(), MAX_DEPTH);
+        Search.Result result = Report.searching(Report.atDepth(MAX_DEPTH, "", ""), search, Position.startPosition(),
+                MAX_DEPTH);
         TextTable table = new TextTable(out, Report.say("stage", "阶段"), Report.say("cut-offs", "截断"),
                 Report.say("share", "比例")).widths(-8, 8, 6);
         for (MovePicker.Stage stage : MovePicker.Stage.values()) {
@@ -139,8 +141,10 @@ final class Demo {
             long total = 0;
             long millis = 0;
             for (Examples.Example example : Examples.ALL) {
-                Search.Result result = Report.searching(variant.label() + ", " + example.name().split(":")[0],
-                        new Search(variant.techniques(), table()), example.position(), depth);
+                String what = Report.say(variant.label() + ", " + example.name().split(":")[0],
+                        variant.labelZh() + "，" + example.nameZh().split("：")[0]);
+                Search.Result result = Report.searching(what, new Search(variant.techniques(), table()), example.position(),
+                        depth);
                 start = example == Examples.START ? result.nodes() : start;
                 total += result.nodes();
                 millis += result.millis();

@@ -80,8 +80,9 @@ public final class Demo {
         List<Integer> moves = new ArrayList<>();
         while (moves.size() < MAX_PLIES) {
             Techniques techniques = position.sideToMove() == Piece.RED ? red : black;
-            Search.Result result = Report.searching("playing, ply " + (moves.size() + 1), new Search(techniques, table()),
-                    position, GAME_DEPTH);
+            int ply = moves.size() + 1;
+            Search.Result result = Report.searching(Report.say("playing, ply " + ply, "对局中，第 " + ply + " 步"),
+                    new Search(techniques, table()), position, GAME_DEPTH);
             if (result.bestMove() == Move.NONE) {
                 return new Game(moves, Position.colorName(position.sideToMove()) + " is mated", null);
             }
@@ -217,8 +218,10 @@ public final class Demo {
             for (int run = 0; run < TIMED_RUNS; run++) { // the fastest of a few runs, taken in turn: fair times
                 for (int rules = 0; rules < 2; rules++) {
                     Search search = rules == 0 ? Search.ordered(table()) : Search.withRepetitions(table());
-                    results[rules] = Report.searching(labels.get(i) + ", chapter " + (5 + rules) + ", run " + (run + 1),
-                            search, positions.get(i).position(), COST_DEPTH);
+                    int chapter = 5 + rules;
+                    String what = labels.get(i) + Report.say(", chapter " + chapter + ", run " + (run + 1),
+                            "，第 " + chapter + " 章，第 " + (run + 1) + " 次");
+                    results[rules] = Report.searching(what, search, positions.get(i).position(), COST_DEPTH);
                     best[rules] = Math.min(best[rules], results[rules].millis());
                 }
             }
