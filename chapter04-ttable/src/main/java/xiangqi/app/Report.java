@@ -26,7 +26,9 @@ import xiangqi.common.Chapter;
  * <p>The report speaks English or Chinese ({@code demo --lang zh}): every prose line is
  * written in both, {@link #say} picks one. Numbers, moves and the layout are the same in
  * both. The language belongs to the thread printing the report, so two reports in two
- * languages can run side by side (the tests do).
+ * languages can run side by side. The tests print each part once in both at once
+ * ({@link Language#BOTH}); so a part pads or measures a phrase only through
+ * {@link TextTable} or {@link #perLanguage}, which lay out each language on its own.
  */
 final class Report {
     /** The languages the report speaks; the name is what {@code --lang} takes (en or zh). */
