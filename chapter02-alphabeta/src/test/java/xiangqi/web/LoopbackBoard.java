@@ -7,13 +7,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A web board on a free loopback port for one test class, asked as a browser would ask it,
  * with the JDK's own client. A request that gets no answer fails the test that sent it.
- * The same file in every chapter.
+ * A class registers it ({@code @RegisterExtension}), and JUnit stops it after the class's
+ * last test. The same file in every chapter.
  */
-final class LoopbackBoard {
+final class LoopbackBoard implements AfterAllCallback {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final WebBoard board = WebBoard.start("127.0.0.1", 0);
 
@@ -21,7 +24,8 @@ final class LoopbackBoard {
         return board.port();
     }
 
-    void stop() {
+    @Override
+    public void afterAll(ExtensionContext context) {
         board.stop();
     }
 

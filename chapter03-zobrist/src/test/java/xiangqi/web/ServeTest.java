@@ -23,10 +23,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,17 +36,9 @@ import xiangqi.common.Chapter;
 
 /** The web board over HTTP, as a browser would use it: the JDK's own client, loopback only. */
 class ServeTest {
-    private static LoopbackBoard board;
-
-    @BeforeAll
-    static void start() {
-        board = new LoopbackBoard();
-    }
-
-    @AfterAll
-    static void stop() {
-        board.stop();
-    }
+    /** A board on a free loopback port for this class; it stops when the class is done. */
+    @RegisterExtension
+    static final LoopbackBoard board = new LoopbackBoard();
 
     private static HttpResponse<String> send(String method, String pathAndQuery) {
         return board.send(method, pathAndQuery);

@@ -12,10 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import xiangqi.Fixtures;
@@ -26,17 +25,9 @@ import xiangqi.Fixtures;
  * in every chapter.
  */
 class WatchTest {
-    private static LoopbackBoard board;
-
-    @BeforeAll
-    static void start() {
-        board = new LoopbackBoard();
-    }
-
-    @AfterAll
-    static void stop() {
-        board.stop();
-    }
+    /** A board on a free loopback port for this class; it stops when the class is done. */
+    @RegisterExtension
+    static final LoopbackBoard board = new LoopbackBoard();
 
     private static HttpResponse<String> get(String pathAndQuery) {
         return board.get(pathAndQuery);

@@ -14,10 +14,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import xiangqi.Fixtures;
 
 /**
@@ -27,17 +26,9 @@ import xiangqi.Fixtures;
  */
 class PageTextTest {
     private static final Map<String, Map<String, String>> TEXT = Dictionary.parse(resource("text.json"));
-    private static LoopbackBoard board;
-
-    @BeforeAll
-    static void start() {
-        board = new LoopbackBoard();
-    }
-
-    @AfterAll
-    static void stop() {
-        board.stop();
-    }
+    /** A board on a free loopback port for this class; it stops when the class is done. */
+    @RegisterExtension
+    static final LoopbackBoard board = new LoopbackBoard();
 
     private static String resource(String name) {
         try (InputStream in = PageTextTest.class.getResourceAsStream("/web/" + name)) {
