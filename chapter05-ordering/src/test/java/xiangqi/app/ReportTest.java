@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import xiangqi.*;
@@ -68,7 +69,7 @@ class ReportTest {
     @Test
     @DisplayName("a part printed in both languages at once reads, in each, as that language alone prints it")
     void bothLanguagesFromOneRun() {
-        java.util.function.Function<PrintStream, String> body = out -> {
+        Function<PrintStream, String> body = out -> {
             out.println(Report.diagram(Position.startPosition()));
             new TextTable(out, Report.say("depth", "深度"), Report.say("warm table", "沿用的表"), Report.say("note", "注"))
                     .widths(5, -8, -4)
@@ -86,7 +87,7 @@ class ReportTest {
     }
 
     /** What {@code body} prints speaking {@code language}, and its headline. */
-    private static String[] print(Report.Language language, java.util.function.Function<PrintStream, String> body) {
+    private static String[] print(Report.Language language, Function<PrintStream, String> body) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         String headline = Report.speaking(language, () -> body.apply(new PrintStream(text, true, StandardCharsets.UTF_8)));
         return new String[] {text.toString(StandardCharsets.UTF_8), headline};
