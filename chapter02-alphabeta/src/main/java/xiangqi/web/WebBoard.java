@@ -63,12 +63,21 @@ public final class WebBoard {
     static final int MAX_QUERY_CHARS = 10_000;
     /** The longest a poll waits for news before it answers with none. */
     static final long POLL_MILLIS = 1_500;
+    /**
+     * How many polls of a search may wait at once: one more makes the oldest answer now, with
+     * what there is. A page polls its search one poll at a time, so it never meets this; but a
+     * poll whose page was reloaded or closed keeps its connection until it answers, and 100 of
+     * them would fill {@link #MAX_CONNECTIONS} for {@link #POLL_MILLIS}, refusing everyone.
+     */
+    static final int MAX_WAITING_POLLS = 10;
     /** The longest time a move may be given, in milliseconds. */
     static final int MAX_MOVETIME = 600_000;
     /**
      * The most connections open at once; one more is closed as soon as it arrives. There is
      * a handler thread for each, so a request never waits for a thread, however many of the
-     * others are slow: a browser opens a few connections, a classroom a few dozen.
+     * others are slow: a browser opens a few connections, a classroom a few dozen. A connection
+     * counts until its answer is written or its client is seen gone: see {@link #handle} and
+     * {@link #MAX_WAITING_POLLS}, which keep those who leave early from using up the places.
      */
     static final int MAX_CONNECTIONS = 100;
     /**
@@ -236,8 +245,17 @@ public final class WebBoard {
         }
     }
 
-    /** Answers one request; whatever goes wrong, the answer is one line and the server goes on. */
-    private void handle(HttpExchange exchange) {
+    /**
+     * Answers one request; whatever goes wrong, the answer is one line and the server goes on.
+     *
+     * <p>An IOException is the client gone before its answer was written (a reloaded page, a
+     * closed tab), and it is left to reach the JDK's server, never caught here: that is how the
+     * server learns the connection is dead. It then forgets it; caught here, the exchange would
+     * end without the server knowing, the dead connection would count against
+     * {@link #MAX_CONNECTIONS} for as long as the server runs, and after 100 of them every new
+     * connection would be refused.
+     */
+    private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             try {
                 String path = exchange.getRequestURI().getRawPath();
@@ -289,8 +307,6 @@ public final class WebBoard {
             } catch (RuntimeException e) {
                 sendError(exchange, 500, "internal error: " + e);
             }
-        } catch (IOException e) {
-            // the browser went away before the answer was written: nothing to tell it
         }
     }
 
@@ -495,6 +511,8 @@ public final class WebBoard {
         final List<String> events = new ArrayList<>();
         String result;
         boolean done;
+        /** How many polls of this search have come: each has its number, and waits only among the latest. */
+        int polls;
         /** Stop was asked before the comparison began: none begins. */
         boolean stopAsked;
         /** While the comparison runs: the answer it completes, its depth and the search that runs it. */
@@ -673,8 +691,10 @@ public final class WebBoard {
         }
         int since = number(query, "since", 0, Integer.MAX_VALUE, 0);
         synchronized (thinking) {
+            int number = ++thinking.polls;
+            thinking.notifyAll(); // the poll MAX_WAITING_POLLS before this one stops waiting
             long deadline = System.nanoTime() + POLL_MILLIS * 1_000_000;
-            while (!thinking.done && thinking.events.size() <= since) {
+            while (!thinking.done && thinking.events.size() <= since && thinking.polls - number < MAX_WAITING_POLLS) {
                 long left = (deadline - System.nanoTime()) / 1_000_000;
                 if (left <= 0) {
                     break;
@@ -828,6 +848,12 @@ public final class WebBoard {
         exchange.getResponseHeaders().set("Content-Type", type);
         exchange.getResponseHeaders().set("Cache-Control", "no-store");
         exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        if (exchange.getRequestMethod().equals("HEAD")) {
+            // HTTP gives the answer to HEAD no body, so the line is not sent; and the JDK's
+            // server wants no length for one (-1), else it warns on the terminal.
+            exchange.sendResponseHeaders(status, -1);
+            return;
+        }
         exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
