@@ -91,8 +91,8 @@ const WATCH_TEXT = {
     best: (best, pv) => 'best move ' + best + ' · principal variation ' + pv,
     tooDeep: (d, deepest) => 'Depth ' + d + ' cannot be watched here: the search would visit more than 2,000 nodes.'
       + (deepest ? ' Depths 1 to ' + deepest + ' can.' : ''),
-    compareTree: 'compare: the previous chapter\'s tree',
-    compareBar: (earlier, here, ratio) => earlier + ' nodes · this chapter ' + here + ' nodes · ' + ratio + '× fewer',
+    compareEarlier: w => w.earlier,
+    compareHere: w => 'this chapter (' + w.method + ')',
     marks: {
       cut: v => '✂ cut-off: ' + v.untried + ' never tried',
       table: () => 'answered by the table',
@@ -190,8 +190,8 @@ const WATCH_TEXT = {
     collapsed: n => '▸ ' + n + ' 个节点',
     best: (best, pv) => '最佳着法 ' + best + ' · 主要变例 ' + pv,
     tooDeep: (d, deepest) => '深度 ' + d + ' 在这里无法观看：搜索会超过 2000 个节点。' + (deepest ? '可以观看深度 1 到 ' + deepest + '。' : ''),
-    compareTree: '对比：上一章的搜索树',
-    compareBar: (earlier, here, ratio) => earlier + ' 个节点 · 本章 ' + here + ' 个节点 · 少 ' + ratio + ' 倍',
+    compareEarlier: w => TEXT.zh['method:' + w.earlier] || w.earlier,
+    compareHere: w => '本章（' + (TEXT.zh['method:' + w.method] || w.method) + '）',
     marks: {
       cut: v => '✂ 截断：' + v.untried + ' 步未试',
       table: () => '置换表命中',
@@ -568,7 +568,28 @@ function summarize() {
     summary += ' · ' + text.compare(w, ratio);
   }
   $('watch-summary').textContent = summary;
+  compareBars(alphaBeta ? w.earlierNodes : null);
   $('watch-legend').textContent = watch.red ? text.legendRed : text.legend;
+}
+
+// What this chapter saved, seen: the previous chapter's node count and this one's as two bars.
+function compareBars(earlier) {
+  const box = $('watch-compare');
+  box.textContent = '';
+  box.hidden = earlier === null || earlier === undefined;
+  if (box.hidden) {
+    return;
+  }
+  const text = watchText();
+  const w = watch.data;
+  const most = Math.max(earlier, w.nodes, 1);
+  for (const [label, nodes, kind] of [[text.compareEarlier(w), earlier, 'earlier'], [text.compareHere(w), w.nodes, 'here']]) {
+    const line = element('div', {class: 'wbar-line'}, box);
+    element('span', {class: 'wbar-label'}, line, label);
+    const bar = element('span', {class: 'wbar ' + kind}, line);
+    bar.style.width = Math.max(0.5, 60 * nodes / most) + '%';
+    element('span', {class: 'wbar-count'}, line, nodes.toLocaleString('en-US'));
+  }
 }
 
 function lastRoot() {
