@@ -104,11 +104,24 @@ class ServeTest {
     /**
      * How long a GET of {@code path} takes to be answered 200, in milliseconds, on a connection
      * opened for it, as a page newly opened asks: the client's kept-alive connections would
-     * not meet the server's cap on connections.
+     * not meet the server's cap on connections. A connection closed unanswered is tried again,
+     * as a reload would be, for up to 10 s: while the server is still closing the connections
+     * that were dropped, on a busy machine, a new one may be turned away for a moment; what
+     * counts is when the answer comes. (Before the fix, none came, ever.)
      */
     private static long millisToAnswer(String path) throws IOException {
         long start = System.nanoTime();
-        assertThat(raw("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n")).as("GET " + path).isEqualTo("HTTP/1.1 200 OK");
+        String status = raw("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n");
+        while (!status.equals("HTTP/1.1 200 OK") && System.nanoTime() - start < 10_000_000_000L) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            status = raw("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n");
+        }
+        assertThat(status).as("GET " + path).isEqualTo("HTTP/1.1 200 OK");
         return (System.nanoTime() - start) / 1_000_000;
     }
 
