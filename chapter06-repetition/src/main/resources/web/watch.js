@@ -4,7 +4,8 @@
 // replays that list: it steps into and out of the nodes, draws each node's position, and says
 // in one sentence what happened. It computes no search of its own.
 // A link reopens the same search at the same step: #watch&depth=D&step=S after the game's
-// query (?fen=..&moves=..). Uses board.js's drawing helpers (make, place, drawGrid, NAMES, $).
+// query (?fen=..&moves=..). Uses board.js's drawing helpers (make, place, drawGrid, NAMES, $)
+// and its board's measures (STEP, LEFT, TOP).
 'use strict';
 
 // Every word watch mode shows, in English and in Chinese; the page's language picks one.
@@ -270,6 +271,7 @@ async function openWatch(depth, step) {
   watch.open = true;
   $('watch').hidden = false;
   document.querySelector('main').hidden = true;
+  $('watch-close').before($('lang-switch'));     // the language switch comes along: main is hidden
   const select = $('watch-depth');
   if (select.options.length === 0) {
     for (let d = 1; d <= state.chapter.deepest; d++) {
@@ -316,6 +318,7 @@ function closeWatch() {
   watch.open = false;
   $('watch').hidden = true;
   document.querySelector('main').hidden = false;
+  $('panel').prepend($('lang-switch'));
   history.replaceState(null, '', location.pathname + location.search);
 }
 
@@ -439,7 +442,7 @@ function renderWatch() {
     row.querySelector('.wvalue').textContent = returned ? '  → ' + visit.valueText : '  …';
   });
   if (current >= 0) {
-    watch.rows[current].scrollIntoView({block: 'center'});
+    centerRow(watch.rows[current]);
   }
   $('watch-explain').textContent = event ? explain(event) : text.ready;
   $('watch-explain').className = event && !event.enter ? 'return ' + w.visits[current].end : 'enter';
@@ -450,6 +453,14 @@ function renderWatch() {
   history.replaceState(null, '', location.pathname + location.search + hash);
   $('watch-link').href = location.href;
   drawWatchBoard(current >= 0 ? w.visits[current] : w.visits[0], line);
+}
+
+// Scrolls the tree, and only the tree, to show the row in its middle: scrollIntoView would
+// scroll the page as well, and on a phone, where the tree is under the board, hide the board.
+function centerRow(row) {
+  const tree = $('watch-tree');
+  const offset = row.getBoundingClientRect().top - tree.getBoundingClientRect().top;
+  tree.scrollTop += offset - (tree.clientHeight - row.offsetHeight) / 2;
 }
 
 // The step's sentence: what the search did at this event, from the recorded node.
@@ -488,24 +499,30 @@ function details(v) {
   return parts.join(' · ');
 }
 
-// The node's position, with the moves from the root drawn as numbered arrows.
+// The node's position, with the moves from the root drawn as numbered arrows. Nothing drawn
+// hides a piece: the arrows lie under the pieces and end at the edge of the piece they point
+// to, and a move's number sits at the tail of its arrow, or in the middle of a square where
+// the tail is under a piece.
 function drawWatchBoard(visit, line) {
   const svg = $('watch-board');
   svg.textContent = '';
   const defs = make('defs', {}, svg);
-  const marker = make('marker', {id: 'watch-arrow', viewBox: '0 0 10 10', refX: 7, refY: 5,
-    markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse'}, defs);
+  const marker = make('marker', {id: 'watch-arrow', viewBox: '0 0 10 10', refX: 10, refY: 5,
+    markerWidth: 3.5, markerHeight: 3.5, orient: 'auto-start-reverse'}, defs);
   make('path', {d: 'M0 0 L10 5 L0 10 z', fill: '#1f5fbf'}, marker);
   drawGrid(svg);
   if (!visit) {
     return;
   }
+  const arrows = make('g', {}, svg);
+  const occupied = new Set();
   for (let square = 0; square < 90; square++) {
     const letter = visit.board[square];
     if (letter === '.') {
       continue;
     }
     const [x, y] = place(square);
+    occupied.add(x + ',' + y);
     const piece = make('g', {class: 'piece ' + (letter === letter.toUpperCase() ? 'red' : 'black')}, svg);
     make('circle', {cx: x, cy: y, r: 27, class: 'outer'}, piece);
     make('circle', {cx: x, cy: y, r: 22.5, class: 'inner'}, piece);
@@ -518,15 +535,34 @@ function drawWatchBoard(visit, line) {
   moves.forEach((v, k) => {
     const [x1, y1] = place(squareOf(v.move.slice(0, 2)));
     const [x2, y2] = place(squareOf(v.move.slice(2)));
-    const last = k === moves.length - 1;
     const length = Math.hypot(x2 - x1, y2 - y1);
-    const shorten = 22 / length;
-    make('line', {x1: x1 + (x2 - x1) * shorten, y1: y1 + (y2 - y1) * shorten, x2: x2 - (x2 - x1) * shorten,
-      y2: y2 - (y2 - y1) * shorten, class: 'watch-arrow' + (last ? ' last' : ''), 'marker-end': 'url(#watch-arrow)'}, svg);
-    make('circle', {cx: x1, cy: y1, r: 13, class: 'watch-number'}, svg);
-    make('text', {x: x1, y: y1 + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(k + 1));
+    const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
+    make('line', {x1, y1, x2: x2 - dx * 29, y2: y2 - dy * 29,
+      class: 'watch-arrow' + (k === moves.length - 1 ? ' last' : ''), 'marker-end': 'url(#watch-arrow)'}, arrows);
+    const [x, y] = numberPlace(x1, y1, dx, dy, occupied);
+    make('circle', {cx: x, cy: y, r: 13, class: 'watch-number'}, svg);
+    make('text', {x, y: y + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(k + 1));
   });
   $('watch-line').textContent = moves.map((v, k) => (k + 1) + '. ' + v.chinese).join('  ');
+}
+
+// Where a move's number goes: just behind the point (x, y) the move starts from, against its
+// direction (dx, dy), if nothing stands there (45 units or more from every other point: a
+// number of radius 13 clears a piece of radius 27 and a half); else in the middle of one of
+// the four squares around it (42 units from every point), inside the board, away from the
+// move's direction, and not where another number is. Each place taken is added to occupied.
+function numberPlace(x, y, dx, dy, occupied) {
+  if (!occupied.has(x + ',' + y)) {
+    occupied.add(x + ',' + y);
+    return [x - dx * 15, y - dy * 15];
+  }
+  const inside = (cx, cy) => cx > LEFT && cx < LEFT + 8 * STEP && cy > TOP && cy < TOP + 9 * STEP;
+  const corners = [[-1, -1], [1, -1], [-1, 1], [1, 1]]
+    .map(([sx, sy]) => [x + sx * STEP / 2, y + sy * STEP / 2, sx * dx + sy * dy])
+    .sort((a, b) => (inside(b[0], b[1]) - inside(a[0], a[1])) || a[2] - b[2]);
+  const free = corners.find(([cx, cy]) => !occupied.has(cx + ',' + cy)) || corners[0];
+  occupied.add(free[0] + ',' + free[1]);
+  return [free[0], free[1]];
 }
 
 function pause() {
