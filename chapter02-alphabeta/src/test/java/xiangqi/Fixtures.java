@@ -56,6 +56,11 @@ public final class Fixtures {
     public static final String STALEMATED = "3k5/R8/9/9/9/9/9/9/4K4/8R b - - 0 1";
     /** The black chariot on a5 has no defender; the red chariot on a0 can take it. */
     public static final String HANGING_CHARIOT = "3k5/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1";
+    /**
+     * Red mates at once with b1b9 (the a8 chariot holds rank 8), or takes the h5 chariot with
+     * g3h5, which a depth-1 search prefers: it sees the material, not the mate.
+     */
+    public static final String MATE_OR_CHARIOT = "4k4/R8/9/9/7r1/9/6N2/9/1R7/3K5 w - - 0 1";
     /** Red's only capture is a0a5, chariot takes soldier, but the a9 chariot takes back. */
     public static final String DEFENDED_SOLDIER = "r3k4/4a4/9/9/p8/9/9/9/9/R3K4 w - - 0 1";
 

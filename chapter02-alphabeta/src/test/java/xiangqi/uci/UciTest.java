@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 import static xiangqi.Fixtures.CHECKMATED;
 import static xiangqi.Fixtures.HANGING_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_ONE;
+import static xiangqi.Fixtures.MATE_OR_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_TWO;
 import static xiangqi.Fixtures.after;
 import static xiangqi.Fixtures.runWithInput;
@@ -382,7 +383,7 @@ class UciTest {
         @Override
         public void close() throws Exception {
             try {
-                send("quit"); // a search still running runs to its depth and answers first
+                send("quit"); // ends a search still running
                 toEngine.close();
             } catch (IOException engineAlreadyGone) {
                 // the engine has stopped reading: nothing left to tell it
@@ -452,18 +453,32 @@ class UciTest {
     }
 
     @Test
-    @DisplayName("quit during a search: this chapter's search cannot be stopped, so it runs on to its depth, "
-            + "its bestmove comes, and then the engine ends")
+    @DisplayName("quit during a search ends it at once: the answer is the best root move searched to the end "
+            + "(here the mate, searched first), not a depth-1 search's capture, and then the engine ends")
     void quitDuringASearch() throws Exception {
         try (Engine engine = new Engine().ready()) {
-            engine.send("go"); // to Search.DEFAULT_DEPTH: a second or more, far longer than sending quit takes
-            long quitSent = engine.send("quit");
-            Engine.Line best = engine.await("bestmove", 60_000);
+            engine.send("position fen " + MATE_OR_CHARIOT);
+            engine.send("go searchmoves b1b9 g3h5 depth 32"); // b1b9 mates at once; g3h5's tree takes years
+            Thread.sleep(1_000); // the mate is searched in microseconds, then g3h5's tree begins
+            engine.send("quit");
+            assertThat(engine.await("bestmove", 10_000).text()).isEqualTo("bestmove b1b9");
             engine.awaitEnd(10_000);
-
-            assertThat(best.nanos()).as("the search ran on after quit").isGreaterThan(quitSent);
-            MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
             assertThat(engine.allTexts()).filteredOn(line -> line.startsWith("bestmove")).hasSize(1);
+            assertThat(engine.texts()).contains("info string quit: the search was ended; root moves searched to the end: 1,"
+                    + " the best of them:");
+        }
+    }
+
+    @Test
+    @DisplayName("quit before any root move is searched to the end: the move of a depth-1 search, at once")
+    void quitBeforeAnyRootMove() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + MATE_OR_CHARIOT);
+            engine.send("go depth 32"); // the first root move's tree alone takes years
+            engine.send("quit");
+            assertThat(engine.await("bestmove", 10_000).text()).isEqualTo("bestmove " + Move.toUci(
+                    Search.standard().search(Position.fromFen(MATE_OR_CHARIOT), 1).bestMove()));
+            engine.awaitEnd(10_000);
         }
     }
 
@@ -494,7 +509,7 @@ class UciTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"go depth 3", "go depth 3\nquit", "go infinite depth 2", "go wtime 900000 btime 900000 depth 2",
-        "go depth 3\ngo depth 2\nquit"})
+        "go depth 3\ngo depth 2\nquit", "go depth 32\nquit", "go depth 32"})
     @DisplayName("in a process of its own, as a script pipes it: after the end of the input or quit, each go is "
             + "answered with its bestmove, and then the process ends")
     void pipedGoInAProcessOfItsOwn(String input, @TempDir Path dir) throws Exception {

@@ -31,13 +31,16 @@ import xiangqi.common.ErrorLine;
  * the input is a {@code quit}. Every {@code go} is answered with one {@code bestmove}; that
  * of {@code go infinite} only after {@code stop} or {@code quit}, as UCI requires.
  *
- * <p><b>A search nothing can stop.</b> This chapter's search has a fixed depth and no
+ * <p><b>A search that only quit can end.</b> This chapter's search has a fixed depth and no
  * clock: the limits it cannot honour ({@code wtime}, {@code movetime}, {@code nodes} ...)
- * get an error line, and the search goes to its depth. So {@code stop} cannot cut a search
- * short (its bestmove comes when it ends), and {@code quit} waits for it: a script that
- * pipes {@code go} and then ends its input, or sends {@code quit}, still reads every
- * answer. The search and every {@code go} queued before {@code quit} run to their depth,
- * each prints its bestmove, and then the engine ends.
+ * get an error line, and the search goes to its depth, and {@code stop} cannot cut it short
+ * (its bestmove comes when it ends). {@code quit}, or the end of the input, ends it at once,
+ * as in Stockfish: a GUI that dies mid-search must not leave a core busy for good. The
+ * search is watched through its {@link SearchListener} ({@link RootWatch}), which remembers
+ * the best root move searched to the end and, once quit is read, unwinds the search at the
+ * next node. That move is the answer; if no root move was searched to the end yet, a
+ * depth-1 search gives it. Every {@code go} queued before {@code quit} is answered so too,
+ * each with one bestmove, and then the engine ends.
  */
 public final class Uci {
     /** The worker's sign to end: every command before it has been handled. */
@@ -66,15 +69,17 @@ public final class Uci {
     private volatile long goAnswered;
     /** Every {@code go} up to this number has been stopped: a {@code go infinite} no longer waits (guarded by {@code this}). */
     private long stoppedThrough;
+    /** Set once {@code quit} (or the end of the input) is read: the running search ends at its next node. */
+    private volatile boolean quitting;
 
     public Uci(PrintStream out) {
         this.out = out;
     }
 
     /**
-     * Reads commands until {@code quit} or the end of the input, then waits for the worker to
-     * handle the commands before it: a search that cannot be stopped runs to its depth and
-     * answers, so no {@code go} is left without its bestmove.
+     * Reads commands until {@code quit} or the end of the input, then ends the running search
+     * and waits for the worker to answer the commands before it: no {@code go} is left
+     * without its bestmove.
      */
     public void run(InputStream in) {
         Thread worker = new Thread(this::work, "uci-worker");
@@ -87,7 +92,8 @@ public final class Uci {
         } catch (IOException e) {
             // the GUI is gone: as at the end of the input
         }
-        stopSearches(); // quit, or the end of the input: a go infinite answers as soon as its search ends
+        quitting = true; // the running search ends at its next node
+        stopSearches(); // quit, or the end of the input: a go infinite answers at once
         commands.add(END);
         try {
             worker.join();
@@ -204,8 +210,21 @@ public final class Uci {
                 out.println(error(e.getMessage() + " (searching to depth 1 instead)"));
                 limits = new Limits(1, null, false);
             }
-            search.restrict(limits.rootMoves());
-            Search.Result result = search.search(position, limits.depth());
+            if (quitting) {
+                answerQuit(Move.NONE, 0, limits); // queued behind quit: no deep search starts
+                return;
+            }
+            RootWatch watch = new RootWatch();
+            Search watched = search.reportingTo(watch);
+            watched.restrict(limits.rootMoves());
+            Search.Result result;
+            try {
+                // A copy: a search ended by quit leaves its position in the middle of the tree.
+                result = watched.search(Position.fromFen(position.toFen()), limits.depth());
+            } catch (Quit quit) {
+                answerQuit(watch.bestMove, watch.searchedToTheEnd, limits);
+                return;
+            }
             printInfo(result, out);
             if (limits.infinite()) {
                 awaitStop(number);
@@ -213,6 +232,63 @@ public final class Uci {
             printBestMove(position, result, out);
         } finally {
             goAnswered = number;
+        }
+    }
+
+    /**
+     * The answer of a search that {@code quit} ended: the best root move it searched to the
+     * end, or, if it finished none (or a go queued behind quit never started), the move of
+     * a depth-1 search.
+     */
+    private void answerQuit(int bestMove, int searchedToTheEnd, Limits limits) {
+        if (bestMove == Move.NONE) {
+            Search quick = search.reportingTo(SearchListener.NONE);
+            quick.restrict(limits.rootMoves());
+            Search.Result result = quick.search(position, 1);
+            out.println("info string quit: no root move searched to the end; the move of a depth-1 search");
+            printBestMove(position, result, out);
+        } else {
+            out.println("info string quit: the search was ended; root moves searched to the end: "
+                    + searchedToTheEnd + ", the best of them:");
+            out.println("bestmove " + Move.toUci(bestMove));
+        }
+    }
+
+    /** Thrown by {@link RootWatch} at the first node after {@code quit}: it unwinds the search. */
+    private static final class Quit extends RuntimeException {
+        Quit() {
+            super("quit", null, false, false); // no stack trace: it is caught at once, never shown
+        }
+    }
+
+    /**
+     * Watches a search for {@code quit}. The search reports every child when it returns; a
+     * child of the root ({@code ply} 1) that scores above the best so far is the new best root
+     * move, searched to the end. After quit, the next report throws {@link Quit}: the search
+     * calls its listener at every node, so it ends within one node, and this chapter's
+     * lesson needs no stop of its own.
+     */
+    private final class RootWatch implements SearchListener {
+        private int bestMove = Move.NONE;
+        private int bestScore = -Score.INFINITE;
+        private int searchedToTheEnd;
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score) {
+            if (ply == 1) {
+                searchedToTheEnd++;
+                if (score > bestScore) {
+                    bestScore = score;
+                    bestMove = move;
+                }
+            }
+            if (quitting) {
+                throw new Quit();
+            }
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
         }
     }
 

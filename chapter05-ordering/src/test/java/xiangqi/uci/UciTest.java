@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 import static xiangqi.Fixtures.CHECKMATED;
 import static xiangqi.Fixtures.HANGING_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_ONE;
+import static xiangqi.Fixtures.MATE_OR_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_THREE;
 import static xiangqi.Fixtures.MATE_IN_TWO;
 import static xiangqi.Fixtures.after;
@@ -752,6 +753,19 @@ class UciTest {
         assertThat(session.lines()).last().asString().startsWith("bestmove ");
         assertThat(session.lines()).doesNotContain("readyok");
         MoveGenerator.parseLegal(Position.startPosition(), session.bestmove());
+    }
+
+    @Test
+    @DisplayName("quit during a deep search answers with the last finished iteration's move: here the mate, "
+            + "where a depth-1 search would take the chariot")
+    void quitDuringADeepSearch() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + MATE_OR_CHARIOT);
+            engine.send("go depth 32");
+            engine.await("info depth 2 ", 10_000); // from depth 2 on, the search sees the mate
+            engine.send("quit");
+            assertThat(engine.await("bestmove", 10_000).text()).isEqualTo("bestmove b1b9");
+        } // and the engine has ended (close() checks it)
     }
 
     @Test
