@@ -4,7 +4,8 @@
 // replays that list: it steps into and out of the nodes, draws each node's position, and says
 // in one sentence what happened. It computes no search of its own.
 // A link reopens the same search at the same step: #watch&depth=D&step=S after the game's
-// query (?fen=..&moves=..). Uses board.js's drawing helpers (make, place, drawGrid, NAMES, $).
+// query (?fen=..&moves=..). Uses board.js's drawing helpers (make, place, drawGrid, NAMES, $)
+// and its board's measures (STEP, LEFT, TOP).
 'use strict';
 
 // Every word watch mode shows, in English and in Chinese; the page's language picks one.
@@ -399,6 +400,7 @@ async function openWatch(depth, step) {
   watch.open = true;
   $('watch').hidden = false;
   document.querySelector('main').hidden = true;
+  $('watch-close').before($('lang-switch'));     // the language switch comes along: main is hidden
   const select = $('watch-depth');
   if (select.options.length === 0) {
     depthOptions(state.chapter.deepest);
@@ -468,6 +470,7 @@ function closeWatch() {
   watch.open = false;
   $('watch').hidden = true;
   document.querySelector('main').hidden = false;
+  $('panel').prepend($('lang-switch'));
   history.replaceState(null, '', location.pathname + location.search);
 }
 
@@ -742,7 +745,7 @@ function renderWatch() {
     }
   });
   if (current >= 0) {
-    watch.rows[current].scrollIntoView({block: 'center'});
+    centerRow(watch.rows[current]);
   }
   $('watch-explain').textContent = event ? explain(event) : text.ready;
   $('watch-explain').className = event && !event.enter ? 'return ' + w.visits[current].end : 'enter';
@@ -760,10 +763,10 @@ function renderWatch() {
   const visit = current >= 0 ? w.visits[current] : w.visits[0];
   drawWatchBoard(visit, line);
   if (event && !event.enter && visit.end === 'cut') {
-    drawMoves(visit.pruned, 'watch-pruned', false);   // what the cut-off saved, faintly
+    drawMoves(visit.pruned, 'pruned', false);         // what the cut-off saved, faintly
   }
   if (atEnd && w.pv && w.pv.length > 0) {
-    drawMoves(w.pv, 'watch-pv', true);                // the answer: the best move and the line after it
+    drawMoves(w.pv, 'pv', true);                      // the answer: the best move and the line after it
     $('watch-line').textContent = text.best(w.pvChinese[0], w.pvChinese.map((move, k) => (k + 1) + '. ' + move).join('  '));
   }
 }
@@ -791,6 +794,14 @@ function jump(kind, direction) {
   if (target !== null) {
     goTo(target);
   }
+}
+
+// Scrolls the tree, and only the tree, to show the row in its middle: scrollIntoView would
+// scroll the page as well, and on a phone, where the tree is under the board, hide the board.
+function centerRow(row) {
+  const tree = $('watch-tree');
+  const offset = row.getBoundingClientRect().top - tree.getBoundingClientRect().top;
+  tree.scrollTop += offset - (tree.clientHeight - row.offsetHeight) / 2;
 }
 
 // The step's sentence: what the search did at this event, from the recorded node.
@@ -875,20 +886,22 @@ function details(v) {
   return parts.join(' · ');
 }
 
-// The node's position, with the moves from the root drawn as numbered arrows.
+// The node's position, with the moves from the root drawn as numbered arrows (arrow): none
+// of them, and none of their numbers, hides a piece.
 function drawWatchBoard(visit, line) {
   const svg = $('watch-board');
   svg.textContent = '';
   const defs = make('defs', {}, svg);
   for (const [id, colour] of [['watch-arrow', '#1f5fbf'], ['watch-arrow-pruned', '#888'], ['watch-arrow-pv', '#1d7a30']]) {
-    const marker = make('marker', {id, viewBox: '0 0 10 10', refX: 7, refY: 5,
-      markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse'}, defs);
+    const marker = make('marker', {id, viewBox: '0 0 10 10', refX: 10, refY: 5,
+      markerWidth: 3.5, markerHeight: 3.5, orient: 'auto-start-reverse'}, defs);
     make('path', {d: 'M0 0 L10 5 L0 10 z', fill: colour}, marker);
   }
   drawGrid(svg);
   if (!visit) {
     return;
   }
+  make('g', {id: 'watch-arrows'}, svg);           // arrows, drawn before the pieces: under them
   for (let square = 0; square < 90; square++) {
     const letter = visit.board[square];
     if (letter === '.') {
@@ -908,25 +921,51 @@ function drawWatchBoard(visit, line) {
   $('watch-line').textContent = moves.map((v, k) => (k + 1) + '. ' + v.chinese).join('  ');
 }
 
-// One move as an arrow on the watch board, numbered if {@code number} is given.
+// One move as an arrow on the watch board, numbered if {@code number} is given. It goes under
+// the pieces and ends at the edge of the piece it points to, or near the point if none stands
+// there (a move never tried, from the piece still on its point, would be hidden under the two
+// pieces otherwise); its number sits at its tail, or beside it (numberPlace).
 function arrow(move, className, marker, number) {
   const svg = $('watch-board');
   const [x1, y1] = place(squareOf(move.slice(0, 2)));
   const [x2, y2] = place(squareOf(move.slice(2)));
   const length = Math.hypot(x2 - x1, y2 - y1);
-  const shorten = 22 / length;
-  make('line', {x1: x1 + (x2 - x1) * shorten, y1: y1 + (y2 - y1) * shorten, x2: x2 - (x2 - x1) * shorten,
-    y2: y2 - (y2 - y1) * shorten, class: className, 'marker-end': 'url(#' + marker + ')'}, svg);
+  const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
+  const stop = circlesOn(svg, '.piece circle.outer').some(([cx, cy]) => cx === x2 && cy === y2) ? 29 : 12;
+  make('line', {x1, y1, x2: x2 - dx * stop, y2: y2 - dy * stop, class: className, 'marker-end': 'url(#' + marker + ')'},
+    $('watch-arrows'));
   if (number) {
-    make('circle', {cx: x1, cy: y1, r: 13, class: 'watch-number ' + marker}, svg);
-    make('text', {x: x1, y: y1 + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(number));
+    const [x, y] = numberPlace(x1, y1, dx, dy, circlesOn(svg, '.piece circle.outer, circle.watch-number'));
+    make('circle', {cx: x, cy: y, r: 13, class: 'watch-number ' + marker}, svg);
+    make('text', {x, y: y + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(number));
   }
 }
 
-// Moves from the shown position: the ones a cut-off never tried (faint), or the principal
-// variation at the end (numbered).
-function drawMoves(moves, marker, numbered) {
-  moves.forEach((move, k) => arrow(move, marker, marker, numbered ? k + 1 : 0));
+// Where a move's number goes: just behind the point (x, y) the move starts from, against its
+// direction (dx, dy), if no piece stands there (45 units or more from every other point: a
+// number of radius 13 clears a piece of radius 27 and a half); else in the middle of one of
+// the four squares around it (42 units from every point), inside the board, away from the
+// move's direction. The first of these places that no piece and no other number of those
+// taken ([x, y, radius] each) covers.
+function numberPlace(x, y, dx, dy, taken) {
+  const inside = ([cx, cy]) => cx > LEFT && cx < LEFT + 8 * STEP && cy > TOP && cy < TOP + 9 * STEP;
+  const corners = [[-1, -1], [1, -1], [-1, 1], [1, 1]]
+    .map(([sx, sy]) => [x + sx * STEP / 2, y + sy * STEP / 2, sx * dx + sy * dy])
+    .sort((a, b) => (inside(b) - inside(a)) || a[2] - b[2]);
+  const places = [[x - dx * 15, y - dy * 15], ...corners];
+  return places.find(([px, py]) => taken.every(([cx, cy, r]) => Math.hypot(px - cx, py - cy) >= r + 14)) || places[1];
+}
+
+// The circles on the board that {@code selector} picks (pieces, numbers), each as [x, y, radius].
+function circlesOn(svg, selector) {
+  return [...svg.querySelectorAll(selector)]
+    .map(circle => ['cx', 'cy', 'r'].map(name => Number(circle.getAttribute(name))));
+}
+
+// Moves from the shown position, kind 'pruned' (the ones a cut-off never tried, faint) or
+// 'pv' (the principal variation at the end, numbered).
+function drawMoves(moves, kind, numbered) {
+  moves.forEach((move, k) => arrow(move, 'watch-' + kind, 'watch-arrow-' + kind, numbered ? k + 1 : 0));
 }
 
 function pause() {

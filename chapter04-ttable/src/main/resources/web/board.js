@@ -58,6 +58,11 @@ function setLanguage(lang, chosen) {
   for (const button of document.querySelectorAll('#lang-switch button')) {
     button.setAttribute('aria-pressed', String(button.dataset.lang === lang));
   }
+  if (state.langChosen) {                         // the address follows at once: watch mode's link is made from it
+    const address = new URLSearchParams(location.search);
+    address.set('lang', lang);
+    history.replaceState(null, '', '?' + address + location.hash);
+  }
   if (state.chapter) {
     showChapter();
   }
@@ -298,8 +303,9 @@ async function setGame(fen, moves) {
   if (state.langChosen) {
     link.set('lang', state.lang);
   }
-  history.replaceState(null, '', '?' + link);
-  $('link').href = location.href;
+  const watching = location.hash.startsWith('#watch') ? location.hash : '';   // a language switch in watch mode stays there
+  history.replaceState(null, '', '?' + link + watching);
+  $('link').href = location.pathname + '?' + link;
   render();
   return true;
 }
