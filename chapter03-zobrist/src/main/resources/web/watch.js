@@ -41,19 +41,58 @@ const WATCH_TEXT = {
     enterRoot: (v, win) => 'The search starts at the root, to depth ' + v.depth + (win ? ', with the window ' + win : '') + '.',
     enterIteration: (v, win) => 'Iteration ' + v.iteration + ' starts at the root, to depth ' + v.depth
       + (win ? ', with the window ' + win : '') + '.',
-    enter: (v, win) => v.move + ' ' + v.chinese + ': the search enters this node'
+    enter: (v, win, side) => v.move + ' ' + v.chinese + ': the search enters this node, ' + side + ' to move'
       + (v.depth > 0 ? ', depth ' + v.depth + ' left' : ', a leaf (depth 0)') + (win ? ', window ' + win : '') + '.',
-    rootReturns: v => 'The root returns ' + v.valueText + ': that is the search\'s answer'
-      + (v.iteration ? ' in iteration ' + v.iteration : '') + '.',
-    leaf: v => v.move + ' is a leaf: the evaluation gives ' + v.valueText + ' for the side to move.',
-    searched: (v, n) => v.move + ' is searched: all ' + n + ' moves tried, it returns ' + v.valueText + '.',
-    cut: (v, c) => (v.move ? 'After ' + v.move + ', the reply ' : 'At the root, ') + c.move + ' scores '
-      + v.valueText + ' ≥ β = ' + v.beta + ': cut off, the other ' + v.untried + ' moves are never tried.',
-    table: v => v.move + ' is answered by the transposition table: ' + v.valueText + ', without searching a move.',
-    repetition: (v, ruling) => v.move + ' repeats an earlier position: the repetition ruling says ' + ruling
-      + ', so the node scores ' + v.valueText + ' for the side to move.',
-    mate: v => 'After ' + v.move + ' the side to move is checkmated (将死): ' + v.valueText + '.',
-    stalemate: v => 'After ' + v.move + ' the side to move has no legal move (困毙) and loses: ' + v.valueText + '.',
+    rootReturns: (v, val, side, best, pv) => 'The root returns ' + val + ' for ' + side + ': that is the search\'s answer'
+      + (v.iteration ? ' in iteration ' + v.iteration : '') + '.' + (best ? ' Best move ' + best + '; principal variation: ' + pv + '.' : ''),
+    leaf: (v, val, side) => v.move + ' is a leaf: the evaluation gives ' + val + ' for ' + side + ', exact.',
+    searched: (v, n, val, side, kind) => v.move + ' is searched: all ' + n + ' moves tried; it returns ' + val + ' for '
+      + side + ', ' + kind + '.',
+    kinds: {exact: 'an exact value', lower: 'a lower bound (≥ β)', upper: 'an upper bound: every move failed low (≤ α)'},
+    // negamax: the child's value is for the side to move after the reply; the parent sees it negated
+    cut: (v, c, a) => (v.move ? 'After ' + v.move + ', ' + a.sideV + '\'s reply ' : 'At the root, ') + c.move + ' returns '
+      + a.childValue + ' for ' + a.sideC + '; for ' + a.sideV + ', who chose it, that is ' + a.value + ' ≥ β = ' + a.beta
+      + ': cut off, the other ' + v.untried + ' moves' + a.names + ' are never tried.',
+    // minimax, for red: at a black node the reply caps red below what red already has, at a red node the reverse
+    cutRed: (v, c, a) => (v.move ? 'After ' + v.move + ', ' : 'At the root, ') + a.sideV + '\'s reply ' + c.move
+      + (v.red ? ' gives red ' + a.value + ' ≥ β = ' + a.beta + ', and black can already hold red to ' + a.beta
+        : ' leaves red ' + a.value + ' ≤ α = ' + a.alpha + ', and red is already sure of ' + a.alpha)
+      + ': cut off, the other ' + v.untried + ' moves' + a.names + ' are never tried.',
+    names: list => ' (' + list + ')',
+    nameJoin: ' ',
+    gap: ' ',
+    rises: (a, side) => 'α rises to ' + a + ': a better line for ' + side + '.',
+    falls: (b, side) => 'β falls to ' + b + ': a better line for ' + side + '.',
+    reaches: 'That reaches β: the next step cuts off.',
+    table: (v, val, side, kind) => v.move + ' is answered by the transposition table: ' + val + ' for ' + side + ', '
+      + kind + ', without searching a move.',
+    tableKinds: {exact: 'the table gave an exact value', lower: 'the table gave a lower bound',
+      upper: 'the table gave an upper bound'},
+    repetition: (v, ruling, val, side) => v.move + ' repeats an earlier position: the repetition ruling says ' + ruling
+      + ', so the node scores ' + val + ' for ' + side + ', the side to move.',
+    mate: (v, val, side) => 'After ' + v.move + ' ' + side + ', to move, is checkmated (将死): ' + val + ' for ' + side + '.',
+    stalemate: (v, val, side) => 'After ' + v.move + ' ' + side + ', to move, has no legal move (困毙) and loses: ' + val
+      + ' for ' + side + '.',
+    sides: {red: 'red', black: 'black'},
+    redView: 'values for red',
+    redViewTitle: 'show the same tree as plain minimax: every value for red, red maximises, black minimises',
+    legend: 'Each row: ● the side to move at the node (red or black), and its value for that side (negamax):'
+      + ' = exact, ≥ lower bound (a cut-off), ≤ upper bound (every move failed low). (α, β): its window now, for the same side.',
+    legendRed: 'Values for red (minimax): red (●, max) maximises, black (●, min) minimises; every value is for red:'
+      + ' = exact, ≥ at least, ≤ at most. [α, β]: red\'s window now.',
+    max: 'max',
+    min: 'min',
+    pruned: (moves, more) => '✂ never tried: ' + moves + (more ? ' …' : ''),
+    jumps: {cut: 'cut-off', table: 'table answer', repetition: 'repetition'},
+    jumpKeys: 'c / t / r: next cut-off, table answer, repetition (shift: previous)',
+    previous: kind => 'previous ' + kind,
+    next: kind => 'next ' + kind,
+    collapsed: n => '▸ ' + n + (n === 1 ? ' node' : ' nodes'),
+    best: (best, pv) => 'best move ' + best + ' · principal variation ' + pv,
+    tooDeep: (d, deepest) => 'Depth ' + d + ' cannot be watched here: the search would visit more than 2,000 nodes.'
+      + (deepest ? ' Depths 1 to ' + deepest + ' can.' : ''),
+    compareEarlier: w => w.earlier,
+    compareHere: w => 'this chapter (' + w.method + ')',
     marks: {
       cut: v => '✂ cut-off: ' + v.untried + ' never tried',
       table: () => 'answered by the table',
@@ -105,19 +144,54 @@ const WATCH_TEXT = {
     enterRoot: (v, win) => '搜索从根节点开始，深度 ' + v.depth + (win ? '，窗口 ' + win : '') + '。',
     enterIteration: (v, win) => '第 ' + v.iteration + ' 轮迭代从根节点开始，深度 ' + v.depth
       + (win ? '，窗口 ' + win : '') + '。',
-    enter: (v, win) => v.chinese + '（' + v.move + '）：搜索进入这个节点'
+    enter: (v, win, side) => v.chinese + '（' + v.move + '）：搜索进入这个节点，' + side + '走棋'
       + (v.depth > 0 ? '，还剩 ' + v.depth + ' 层' : '，这是叶节点（深度 0）') + (win ? '，窗口 ' + win : '') + '。',
-    rootReturns: v => '根节点返回 ' + v.valueText + '：这就是搜索'
-      + (v.iteration ? '第 ' + v.iteration + ' 轮迭代' : '') + '的结论。',
-    leaf: v => v.chinese + '（' + v.move + '）是叶节点：局面评估为 ' + v.valueText + '（以轮走方计）。',
-    searched: (v, n) => v.chinese + '（' + v.move + '）搜索完毕：' + n + ' 步着法都试过，返回 ' + v.valueText + '。',
-    cut: (v, c) => (v.move ? v.chinese + '（' + v.move + '）之后，应着 ' : '在根节点，着法 ') + c.chinese + '（' + c.move
-      + '）得 ' + v.valueText + ' ≥ β = ' + v.beta + '：截断，其余 ' + v.untried + ' 步着法不再尝试。',
-    table: v => v.chinese + '（' + v.move + '）：置换表命中，直接得 ' + v.valueText + '，一步也不用搜。',
-    repetition: (v, ruling) => v.chinese + '（' + v.move + '）重复了先前的局面：重复裁决为“' + ruling + '”，得 '
-      + v.valueText + '。',
-    mate: v => v.chinese + '（' + v.move + '）之后，轮走方被将死：' + v.valueText + '。',
-    stalemate: v => v.chinese + '（' + v.move + '）之后，轮走方无着可走：困毙，判负，' + v.valueText + '。',
+    rootReturns: (v, val, side, best, pv) => '根节点对' + side + '返回 ' + val + '：这就是搜索'
+      + (v.iteration ? '第 ' + v.iteration + ' 轮迭代' : '') + '的结论。' + (best ? '最佳着法 ' + best + '，主要变例：' + pv + '。' : ''),
+    leaf: (v, val, side) => v.chinese + '（' + v.move + '）是叶节点：局面评估对' + side + '为 ' + val + '，是精确值。',
+    searched: (v, n, val, side, kind) => v.chinese + '（' + v.move + '）搜索完毕：' + n + ' 步着法都试过，对' + side
+      + '返回 ' + val + '，' + kind + '。',
+    kinds: {exact: '是精确值', lower: '是下界（≥ β）', upper: '是上界：每步着法都低出边界（≤ α）'},
+    cut: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' + a.sideV + '的应着 ' : '在根节点，着法 ') + c.chinese
+      + '（' + c.move + '）对' + a.sideC + '返回 ' + a.childValue + '；对作出这个选择的' + a.sideV + '来说就是 ' + a.value
+      + ' ≥ β = ' + a.beta + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。',
+    cutRed: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' : '在根节点，') + a.sideV + '的应着 ' + c.chinese
+      + '（' + c.move + '）' + (v.red ? '使红方得 ' + a.value + ' ≥ β = ' + a.beta + '，而黑方已经能把红方压在 ' + a.beta
+        : '使红方只得 ' + a.value + ' ≤ α = ' + a.alpha + '，而红方已有把握得到 ' + a.alpha)
+      + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。',
+    names: list => '（' + list + '）',
+    nameJoin: '、',
+    gap: '',
+    rises: (a, side) => 'α 升到 ' + a + '：对' + side + '更好的一着。',
+    falls: (b, side) => 'β 降到 ' + b + '：对' + side + '更好的一着。',
+    reaches: '达到了 β：下一步截断。',
+    table: (v, val, side, kind) => v.chinese + '（' + v.move + '）：置换表命中，对' + side + '直接得 ' + val + '，'
+      + kind + '，一步也不用搜。',
+    tableKinds: {exact: '表中给的是精确值', lower: '表中给的是下界', upper: '表中给的是上界'},
+    repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：重复裁决为“' + ruling + '”，对'
+      + side + '（走棋方）得 ' + val + '。',
+    mate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '被将死：对' + side + '为 ' + val + '。',
+    stalemate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '无着可走：困毙，判负，对' + side
+      + '为 ' + val + '。',
+    sides: {red: '红方', black: '黑方'},
+    redView: '分值按红方计',
+    redViewTitle: '把同一棵树显示成普通的极大极小：每个分值都按红方计，红方取大，黑方取小',
+    legend: '每一行：● 该节点的走棋方（红方或黑方），分值按走棋方计（负极大值）：= 精确值，≥ 下界（截断），≤ 上界（每步着法都低出边界）。'
+      + '(α, β)：它此刻的窗口，也按走棋方计。',
+    legendRed: '分值按红方计（极大极小）：红方（●，max）取大，黑方（●，min）取小，每个分值都是红方的：= 精确值，≥ 至少，≤ 至多。'
+      + '[α, β]：红方此刻的窗口。',
+    max: 'max',
+    min: 'min',
+    pruned: (moves, more) => '✂ 不再尝试：' + moves + (more ? ' …' : ''),
+    jumps: {cut: '截断', table: '置换表命中', repetition: '重复裁决'},
+    jumpKeys: 'c / t / r：下一次截断、置换表命中、重复裁决（加 Shift：上一次）',
+    previous: kind => '上一次' + kind,
+    next: kind => '下一次' + kind,
+    collapsed: n => '▸ ' + n + ' 个节点',
+    best: (best, pv) => '最佳着法 ' + best + ' · 主要变例 ' + pv,
+    tooDeep: (d, deepest) => '深度 ' + d + ' 在这里无法观看：搜索会超过 2000 个节点。' + (deepest ? '可以观看深度 1 到 ' + deepest + '。' : ''),
+    compareEarlier: w => TEXT.zh['method:' + w.earlier] || w.earlier,
+    compareHere: w => '本章（' + (TEXT.zh['method:' + w.method] || w.method) + '）',
     marks: {
       cut: v => '✂ 截断：' + v.untried + ' 步未试',
       table: () => '置换表命中',
@@ -142,17 +216,24 @@ const WATCH_TEXT = {
 
 const SPEEDS = [1, 2, 4, 8, 16];   // steps per second
 const DEFAULT_WATCH_DEPTH = 2;      // from the start position, depth 2 stays within 2,000 nodes in every chapter
+const JUMP_KEYS = {c: 'cut', t: 'table', r: 'repetition'};   // keys to the next node that ended so
+const MAX_PRUNED_NAMES = 8;         // a cut-off's never-tried moves named in full, as the tree picture does
 
 const watch = {
   open: false,
   data: null,          // what /api/watch said
+  query: '',           // the game the data is for, as its query
   events: [],          // {node, enter}: each node entered once and left once, in the search's order
   enteredAfter: [],    // per step: how many nodes have been entered once that many events are shown
   returnStep: [],      // per node: the step at which it returns
+  lastDescendant: [],  // per node: the index of the last node of its subtree
   step: 0,             // how many events are shown
   timer: 0,            // the play timer, or 0
   speed: 4,
   rows: [],            // per node: its row in the tree
+  prunedRows: [],      // per node: the faded row of the moves a cut-off never tried, or null
+  opened: new Set(),   // finished nodes whose subtree the reader opened again
+  red: false,          // "values for red": the tree as plain minimax, every value for red
   note: ''             // a message about the link
 };
 
@@ -194,7 +275,10 @@ function buildWatch() {
   const depthLabel = element('label', {}, bar);
   element('span', {id: 'watch-depth-label'}, depthLabel);
   const depth = element('select', {id: 'watch-depth'}, depthLabel);
-  depth.addEventListener('change', () => openWatch(Number(depth.value), null));
+  depth.addEventListener('change', () => {
+    depth.blur();   // so that the arrow keys step through the search, not through the depths
+    openWatch(Number(depth.value), null);
+  });
   for (const [id, action] of [['watch-start', () => goTo(0)], ['watch-back', () => goTo(watch.step - 1)],
     ['watch-step', () => goTo(watch.step + 1)], ['watch-play', togglePlay], ['watch-out', finishNode],
     ['watch-end', () => goTo(watch.events.length)]]) {
@@ -209,12 +293,30 @@ function buildWatch() {
   element('span', {id: 'watch-speed-label'}, speedLabel);
   const speed = element('select', {id: 'watch-speed'}, speedLabel);
   speed.addEventListener('change', () => {
+    speed.blur();
     watch.speed = Number(speed.value);
     if (watch.timer) {
       pause();
       togglePlay();
     }
   });
+  const viewLabel = element('label', {id: 'watch-view'}, bar);
+  const view = element('input', {id: 'watch-red', type: 'checkbox'}, viewLabel);
+  element('span', {id: 'watch-red-label'}, viewLabel);
+  view.addEventListener('change', () => {
+    view.blur();
+    watch.red = view.checked;
+    if (watch.data) {
+      refill();
+    }
+  });
+  const jumps = element('div', {id: 'watch-jumps'}, panel);
+  for (const kind of Object.values(JUMP_KEYS)) {
+    const group = element('span', {class: 'wjump', 'data-kind': kind}, jumps);
+    element('button', {type: 'button', id: 'watch-prev-' + kind}, group, '◀').addEventListener('click', () => jump(kind, -1));
+    element('span', {class: 'wjump-name'}, group);
+    element('button', {type: 'button', id: 'watch-next-' + kind}, group, '▶').addEventListener('click', () => jump(kind, 1));
+  }
   const status = element('div', {id: 'watch-status'}, panel);
   element('span', {id: 'watch-counter'}, status);
   element('a', {id: 'watch-link', href: '#'}, status);
@@ -223,19 +325,26 @@ function buildWatch() {
   element('p', {id: 'watch-details'}, panel);
   element('p', {id: 'watch-error', role: 'alert', hidden: ''}, panel);
   element('p', {id: 'watch-summary'}, panel);
+  element('div', {id: 'watch-compare', hidden: ''}, panel);
+  element('p', {id: 'watch-legend'}, panel);
   element('div', {id: 'watch-tree'}, panel);
   document.addEventListener('keydown', watchKey);
   document.addEventListener('languagechange', () => {
     watchLabels();
     if (watch.data) {
-      for (let i = 0; i < watch.rows.length; i++) {
-        fillRow(i);
-      }
-      summarize();
-      renderWatch();
+      refill();
     }
   });
   watchLabels();
+}
+
+// Every row and line again: after a change of language or of point of view.
+function refill() {
+  for (let i = 0; i < watch.rows.length; i++) {
+    fillRow(i);
+  }
+  summarize();
+  renderWatch();
 }
 
 // The words of the buttons and labels, in the page's language.
@@ -256,6 +365,14 @@ function watchLabels() {
   $('watch-end').textContent = text.end;
   $('watch-link').textContent = text.link;
   $('watch-keys').textContent = text.keys;
+  $('watch-red-label').textContent = ' ' + text.redView;
+  $('watch-view').title = text.redViewTitle;
+  $('watch-jumps').title = text.jumpKeys;
+  for (const kind of Object.values(JUMP_KEYS)) {
+    document.querySelector('.wjump[data-kind="' + kind + '"] .wjump-name').textContent = text.jumps[kind];
+    $('watch-prev-' + kind).title = text.previous(text.jumps[kind]);
+    $('watch-next-' + kind).title = text.next(text.jumps[kind]);
+  }
   const speed = $('watch-speed');
   speed.textContent = '';
   for (const n of SPEEDS) {
@@ -263,8 +380,20 @@ function watchLabels() {
   }
 }
 
+// The depths the menu offers: those that can be watched for this position, once the server said.
+function depthOptions(deepest) {
+  const select = $('watch-depth');
+  const chosen = select.value;
+  select.textContent = '';
+  for (let d = 1; d <= deepest; d++) {
+    select.add(new Option(String(d), String(d)));
+  }
+  select.value = chosen;
+}
+
 // Opens watch mode on the game's position: one request, then the replay starts at step
-// {@code step} (a link's), or at 0.
+// {@code step} (a link's), or at 0. A depth too deep to watch leaves the page as it was,
+// with the reason in the page's language; with nothing shown yet, the deepest depth that can be.
 async function openWatch(depth, step) {
   pause();
   watch.open = true;
@@ -272,16 +401,16 @@ async function openWatch(depth, step) {
   document.querySelector('main').hidden = true;
   const select = $('watch-depth');
   if (select.options.length === 0) {
-    for (let d = 1; d <= state.chapter.deepest; d++) {
-      select.add(new Option(String(d), String(d)));
-    }
+    depthOptions(state.chapter.deepest);
   }
   select.value = String(depth);
   const text = watchText();
+  const before = $('watch-explain').textContent;
   $('watch-explain').textContent = text.loading;
   $('watch-error').hidden = true;
   watch.note = '';
   const query = gameQuery(state.fen, state.moves);
+  const game = query.toString();
   query.set('depth', String(depth));
   if (step !== null) {
     query.set('step', String(step));
@@ -292,6 +421,26 @@ async function openWatch(depth, step) {
     step = null;
     query.delete('step');
     answer = await fetch('/api/watch?' + query);
+  }
+  if (answer.status === 422) {   // too many nodes: this depth cannot be watched
+    const shown = watch.data && watch.query === game;
+    let deepest = shown ? watch.data.deepest : 0;
+    if (!shown && depth > 1) {
+      const probe = await fetch('/api/watch?' + new URLSearchParams([...new URLSearchParams(game), ['depth', '1']]));
+      deepest = probe.ok ? (await probe.json()).deepest : 0;
+    }
+    const reason = text.tooDeep(depth, deepest);
+    if (shown) {
+      select.value = String(watch.data.depth);
+      $('watch-explain').textContent = before;
+      showWatchError(reason);
+      return;
+    }
+    if (deepest > 0) {
+      await openWatch(deepest, null);
+      showWatchError(reason);
+      return;
+    }
   }
   if (!answer.ok) {
     watch.data = null;
@@ -304,6 +453,9 @@ async function openWatch(depth, step) {
     return;
   }
   watch.data = await answer.json();
+  watch.query = game;
+  depthOptions(watch.data.deepest);
+  select.value = String(watch.data.depth);
   prepare();
   goTo(step === null ? 0 : Number(step));
   if (watch.note) {
@@ -325,7 +477,8 @@ function showWatchError(text) {
 }
 
 // The replay's events from the visit order: a node is left when the next node entered is
-// no deeper than it (or at the end). Then one row per node for the tree.
+// no deeper than it (or at the end). Then one row per node for the tree, and under each
+// cut-off a faded row of the moves it never tried, as the tree picture draws them.
 function prepare() {
   const visits = watch.data.visits;
   const events = [];
@@ -357,41 +510,161 @@ function prepare() {
     }
     watch.enteredAfter.push(entered);
   });
+  watch.lastDescendant = visits.map((visit, i) => i);
+  for (let i = visits.length - 1; i >= 0; i--) {
+    const parent = visits[i].parent;
+    if (parent >= 0) {
+      watch.lastDescendant[parent] = Math.max(watch.lastDescendant[parent], watch.lastDescendant[i]);
+    }
+  }
+  watch.opened = new Set();
   const tree = $('watch-tree');
   tree.textContent = '';
   watch.rows = visits.map((visit, i) => {
     const row = element('div', {class: 'wrow', hidden: ''}, tree);
     row.style.paddingLeft = (0.3 + visit.ply * 1.5) + 'em';
-    row.addEventListener('click', () => {
+    row.addEventListener('click', event => {
       pause();
+      if (event.target.classList.contains('wfold')) {   // the collapsed subtree opens, or closes again
+        if (watch.opened.has(i)) {
+          watch.opened.delete(i);
+        } else {
+          watch.opened.add(i);
+        }
+        renderWatch();
+        return;
+      }
       goTo(watch.returnStep[i]);
     });
     return row;
+  });
+  watch.prunedRows = visits.map(() => null);
+  visits.forEach((visit, i) => {
+    if (visit.end === 'cut' && visit.pruned && visit.pruned.length > 0) {
+      const row = element('div', {class: 'wrow wpruned', hidden: ''});
+      row.style.paddingLeft = (0.3 + (visit.ply + 1) * 1.5) + 'em';
+      watch.rows[watch.lastDescendant[i]].after(row);
+      watch.prunedRows[i] = row;
+    }
   });
   for (let i = 0; i < visits.length; i++) {
     fillRow(i);
   }
   summarize();
+  const kinds = new Set(visits.map(visit => visit.end));
+  for (const kind of Object.values(JUMP_KEYS)) {
+    document.querySelector('.wjump[data-kind="' + kind + '"]').hidden = !kinds.has(kind);
+  }
 }
 
 // The line under the sentence: the search's size, and the previous chapter's beside it.
 function summarize() {
   const w = watch.data;
+  const text = watchText();
   const alphaBeta = w.visits[0].alpha !== null;   // chapter 1's minimax has no window, no cut-off, no earlier search
-  let summary = watchText().summary(w, alphaBeta);
+  let summary = text.summary({...w, rootValueText: valueText(lastRoot())}, alphaBeta);
   if (alphaBeta && w.earlierNodes !== null && w.earlierNodes !== undefined) {
     const ratio = (w.earlierNodes / Math.max(1, w.nodes)).toFixed(1);
-    summary += ' · ' + watchText().compare(w, ratio);
+    summary += ' · ' + text.compare(w, ratio);
   }
   $('watch-summary').textContent = summary;
+  compareBars(alphaBeta ? w.earlierNodes : null);
+  $('watch-legend').textContent = watch.red ? text.legendRed : text.legend;
 }
 
-// A node's row: its move, its window, and, once it has returned, its value and mark.
+// What this chapter saved, seen: the previous chapter's node count and this one's as two bars.
+function compareBars(earlier) {
+  const box = $('watch-compare');
+  box.textContent = '';
+  box.hidden = earlier === null || earlier === undefined;
+  if (box.hidden) {
+    return;
+  }
+  const text = watchText();
+  const w = watch.data;
+  const most = Math.max(earlier, w.nodes, 1);
+  for (const [label, nodes, kind] of [[text.compareEarlier(w), earlier, 'earlier'], [text.compareHere(w), w.nodes, 'here']]) {
+    const line = element('div', {class: 'wbar-line'}, box);
+    element('span', {class: 'wbar-label'}, line, label);
+    const bar = element('span', {class: 'wbar ' + kind}, line);
+    bar.style.width = Math.max(0.5, 60 * nodes / most) + '%';
+    element('span', {class: 'wbar-count'}, line, nodes.toLocaleString('en-US'));
+  }
+}
+
+function lastRoot() {
+  const visits = watch.data.visits;
+  let root = 0;
+  visits.forEach((visit, i) => {
+    if (visit.parent < 0) {
+      root = i;
+    }
+  });
+  return visits[root];
+}
+
+// ---- whose point of view: the side to move at the node (negamax), or red (minimax)
+
+function sideName(red) {
+  return watchText().sides[red ? 'red' : 'black'];
+}
+
+// A node's value as the view shows it: for the side to move there, or for red.
+function valueText(visit) {
+  return watch.red ? visit.redValueText : visit.valueText;
+}
+
+// The bound's sign in the view: a lower bound for black is an upper bound for red.
+function boundSign(visit) {
+  let bound = visit.bound;
+  if (watch.red && !visit.red && bound !== 'exact') {
+    bound = bound === 'lower' ? 'upper' : 'lower';
+  }
+  return {exact: '=', lower: '≥', upper: '≤'}[bound];
+}
+
+function shownValue(visit) {
+  return boundSign(visit) + ' ' + valueText(visit);
+}
+
+// A node's window as it stands once {@code step} events are shown: its α rises as its
+// children return (the server says to what); null without a window (chapter 1).
+function windowAt(i, step) {
+  const visit = watch.data.visits[i];
+  if (visit.alpha === null) {
+    return null;
+  }
+  let last = -1;
+  for (const child of visit.children) {
+    if (watch.returnStep[child] <= step) {
+      last = child;
+    }
+  }
+  const child = last >= 0 ? watch.data.visits[last] : null;
+  if (watch.red) {
+    return child ? child.redAfter : visit.redWindow;
+  }
+  return child ? child.after : [visit.alpha, visit.beta];
+}
+
+function windowText(window) {
+  return watch.red ? '[α, β] = [' + window[0] + ', ' + window[1] + ']'
+    : '(α, β) = (' + window[0] + ', ' + window[1] + ')';
+}
+
+// A node's row: who moves there, its move, its window, and, once it has returned, its value and mark.
 function fillRow(i) {
   const text = watchText();
   const visit = watch.data.visits[i];
   const row = watch.rows[i];
   row.textContent = '';
+  row.classList.toggle('wred', visit.red);
+  row.classList.toggle('wblack', !visit.red);
+  element('span', {class: 'wfold'}, row, '');
+  element('span', {class: 'wside ' + (visit.red ? 'red' : 'black'), title: sideName(visit.red)}, row, '●');
+  if (watch.red) {
+    element('span', {class: 'wmax'}, row, (visit.red ? text.max : text.min) + ' ');
+  }
   if (visit.parent < 0) {
     element('b', {}, row, visit.iteration ? text.iterationRoot(visit.iteration) : text.root);
   } else {
@@ -402,11 +675,17 @@ function fillRow(i) {
     element('span', {class: 'wstage'}, row, ' [' + (text.stages[visit.stage] || visit.stage) + ']');
   }
   if (visit.alpha !== null) {
-    element('span', {class: 'wwindow'}, row, ' (' + visit.alpha + ', ' + visit.beta + ')');
+    element('span', {class: 'wwindow'}, row, '');
   }
   element('span', {class: 'wvalue'}, row, '');
-  const mark = text.marks[visit.end](visit);
+  const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[visit.bound]
+    : text.marks[visit.end](visit);
   element('span', {class: 'wmark ' + visit.end}, row, mark ? ' ' + mark : '');
+  const pruned = watch.prunedRows[i];
+  if (pruned) {
+    const names = visit.pruned.slice(0, MAX_PRUNED_NAMES).map((move, k) => move + ' ' + visit.prunedChinese[k]);
+    pruned.textContent = text.pruned(names.join(' · '), visit.pruned.length > MAX_PRUNED_NAMES);
+  }
 }
 
 // Shows step {@code step}: the first {@code step} events of the replay.
@@ -425,18 +704,42 @@ function renderWatch() {
   const entered = watch.enteredAfter[step];
   const event = step > 0 ? watch.events[step - 1] : null;
   const current = event ? event.node : -1;
+  const atEnd = step === watch.events.length;
   const line = new Set();
   for (let i = current; i >= 0; i = w.visits[i].parent) {
     line.add(i);
   }
+  // A finished subtree off the current path folds into its node's row, unless opened again;
+  // at the end the principal variation stays open.
+  const folded = [];
+  const hiddenBy = [];
   w.visits.forEach((visit, i) => {
     const row = watch.rows[i];
-    row.hidden = i >= entered;
     const returned = watch.returnStep[i] <= step;
+    folded[i] = returned && visit.children.length > 0 && !line.has(i) && !watch.opened.has(i) && !(atEnd && visit.pv);
+    hiddenBy[i] = visit.parent >= 0 && (hiddenBy[visit.parent] || folded[visit.parent]);
+    row.hidden = i >= entered || hiddenBy[i];
     row.classList.toggle('returned', returned);
     row.classList.toggle('current', i === current);
     row.classList.toggle('online', line.has(i) && i !== current);
-    row.querySelector('.wvalue').textContent = returned ? '  → ' + visit.valueText : '  …';
+    row.classList.toggle('wpv', atEnd && visit.pv);
+    const fold = row.querySelector('.wfold');
+    const subtree = watch.lastDescendant[i] - i;
+    fold.textContent = !returned || subtree === 0 ? '' : folded[i] ? '▸ ' : '▾ ';
+    fold.title = folded[i] ? text.collapsed(subtree) : '';
+    const win = row.querySelector('.wwindow');
+    if (win) {
+      // the path's windows as they stand now; elsewhere the window the node was entered with
+      const now = windowAt(i, line.has(i) ? step : 0);
+      win.textContent = ' ' + (watch.red ? '[' + now[0] + ', ' + now[1] + ']' : '(' + now[0] + ', ' + now[1] + ')');
+      win.classList.toggle('now', line.has(i));
+    }
+    row.querySelector('.wvalue').textContent = returned ? '  ' + shownValue(visit) : '  …';
+    const pruned = watch.prunedRows[i];
+    if (pruned) {
+      pruned.hidden = !returned || row.hidden || folded[i];
+      pruned.classList.toggle('fresh', i === current);
+    }
   });
   if (current >= 0) {
     watch.rows[current].scrollIntoView({block: 'center'});
@@ -446,10 +749,48 @@ function renderWatch() {
   $('watch-details').textContent = current >= 0 ? details(w.visits[current]) : '';
   $('watch-counter').textContent = text.stepOf(step, watch.events.length);
   $('watch-play').textContent = watch.timer ? text.pause : text.play;
-  const hash = '#watch&depth=' + w.depth + '&step=' + step;
+  $('watch-red').checked = watch.red;
+  const hash = '#watch&depth=' + w.depth + '&step=' + step + (watch.red ? '&view=red' : '');
   history.replaceState(null, '', location.pathname + location.search + hash);
   $('watch-link').href = location.href;
-  drawWatchBoard(current >= 0 ? w.visits[current] : w.visits[0], line);
+  for (const kind of Object.values(JUMP_KEYS)) {
+    $('watch-prev-' + kind).disabled = jumpTarget(kind, -1) === null;
+    $('watch-next-' + kind).disabled = jumpTarget(kind, 1) === null;
+  }
+  const visit = current >= 0 ? w.visits[current] : w.visits[0];
+  drawWatchBoard(visit, line);
+  if (event && !event.enter && visit.end === 'cut') {
+    drawMoves(visit.pruned, 'watch-pruned', false);   // what the cut-off saved, faintly
+  }
+  if (atEnd && w.pv && w.pv.length > 0) {
+    drawMoves(w.pv, 'watch-pv', true);                // the answer: the best move and the line after it
+    $('watch-line').textContent = text.best(w.pvChinese[0], w.pvChinese.map((move, k) => (k + 1) + '. ' + move).join('  '));
+  }
+}
+
+// The step of the next (or previous, {@code direction} -1) node that ended as {@code kind}
+// (cut, table, repetition): the step at which it returns; null if there is none.
+function jumpTarget(kind, direction) {
+  if (!watch.data) {
+    return null;
+  }
+  let target = null;
+  watch.data.visits.forEach((visit, i) => {
+    const at = watch.returnStep[i];
+    if (visit.end === kind && (direction > 0 ? at > watch.step && (target === null || at < target)
+      : at < watch.step && (target === null || at > target))) {
+      target = at;
+    }
+  });
+  return target;
+}
+
+function jump(kind, direction) {
+  pause();
+  const target = jumpTarget(kind, direction);
+  if (target !== null) {
+    goTo(target);
+  }
 }
 
 // The step's sentence: what the search did at this event, from the recorded node.
@@ -457,19 +798,65 @@ function explain(event) {
   const text = watchText();
   const visits = watch.data.visits;
   const v = visits[event.node];
-  const win = v.alpha !== null ? text.window(v.alpha, v.beta) : '';
+  const side = sideName(v.red);
   if (event.enter) {
-    return v.parent >= 0 ? text.enter(v, win) : v.iteration ? text.enterIteration(v, win) : text.enterRoot(v, win);
+    const now = windowAt(event.node, watch.step);
+    const win = now ? windowText(now) : '';
+    return v.parent >= 0 ? text.enter(v, win, side) : v.iteration ? text.enterIteration(v, win) : text.enterRoot(v, win);
   }
+  const valueSide = watch.red ? sideName(true) : side;
+  const val = shownValue(v);
+  let said;
   switch (v.end) {
-    case 'cut': return text.cut(v, visits[v.children[v.children.length - 1]]);
-    case 'table': return text.table(v);
-    case 'repetition': return text.repetition(v, text.rulings[v.ruling] || v.ruling);
-    case 'mate': return text.mate(v);
-    case 'stalemate': return text.stalemate(v);
-    case 'leaf': return text.leaf(v);
-    default: return v.parent < 0 ? text.rootReturns(v) : text.searched(v, v.children.length);
+    case 'cut': said = cutSentence(v); break;
+    case 'table': said = text.table(v, val, valueSide, text.tableKinds[v.bound]); break;
+    case 'repetition': said = text.repetition(v, text.rulings[v.ruling] || v.ruling, val, valueSide); break;
+    case 'mate': said = text.mate(v, val, watch.red ? valueSide : side); break;
+    case 'stalemate': said = text.stalemate(v, val, watch.red ? valueSide : side); break;
+    case 'leaf': said = text.leaf(v, valueText(v), valueSide); break;
+    default:
+      if (v.parent < 0) {
+        const w = watch.data;
+        const last = v === lastRoot();
+        return text.rootReturns(v, valueText(v), valueSide, last && w.pv.length > 0 ? w.pv[0] + ' ' + w.pvChinese[0] : '',
+          w.pvChinese.join(' '));
+      }
+      said = text.searched(v, v.children.length, val, valueSide, text.kinds[boundInView(v)]);
   }
+  return said + raiseSentence(v);
+}
+
+function boundInView(visit) {
+  return {'=': 'exact', '≥': 'lower', '≤': 'upper'}[boundSign(visit)];
+}
+
+// The cut-off: the reply's value, whose it is, and the β it reached, in the view's terms.
+function cutSentence(v) {
+  const text = watchText();
+  const c = watch.data.visits[v.children[v.children.length - 1]];
+  const names = v.pruned.slice(0, MAX_PRUNED_NAMES).map((move, k) =>
+    document.documentElement.lang.startsWith('zh') ? v.prunedChinese[k] : move).join(text.nameJoin)
+    + (v.pruned.length > MAX_PRUNED_NAMES ? ' …' : '');
+  const args = {sideV: sideName(v.red), sideC: sideName(c.red), names: names ? text.names(names) : ''};
+  if (watch.red) {
+    return text.cutRed(v, c, {...args, value: v.redValueText, alpha: v.redWindow[0], beta: v.redWindow[1]});
+  }
+  return text.cut(v, c, {...args, childValue: c.valueText, value: v.valueText, beta: v.beta});
+}
+
+// What a child's return did to its parent's window: α rose (for red at a black node, β fell).
+function raiseSentence(v) {
+  const text = watchText();
+  if (v.parent < 0 || !v.raised) {
+    return '';
+  }
+  const parent = watch.data.visits[v.parent];
+  const last = parent.children[parent.children.length - 1] === watch.data.visits.indexOf(v);
+  const reaches = parent.end === 'cut' && last ? text.gap + text.reaches : '';
+  if (watch.red && !parent.red) {
+    return text.gap + text.falls(v.redAfter[1], sideName(false)) + reaches;
+  }
+  return text.gap + text.rises(watch.red ? v.redAfter[0] : v.after[0], sideName(parent.red)) + reaches;
 }
 
 // The node's facts beside the sentence: where it is, and what this chapter adds (key, stage).
@@ -493,9 +880,11 @@ function drawWatchBoard(visit, line) {
   const svg = $('watch-board');
   svg.textContent = '';
   const defs = make('defs', {}, svg);
-  const marker = make('marker', {id: 'watch-arrow', viewBox: '0 0 10 10', refX: 7, refY: 5,
-    markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse'}, defs);
-  make('path', {d: 'M0 0 L10 5 L0 10 z', fill: '#1f5fbf'}, marker);
+  for (const [id, colour] of [['watch-arrow', '#1f5fbf'], ['watch-arrow-pruned', '#888'], ['watch-arrow-pv', '#1d7a30']]) {
+    const marker = make('marker', {id, viewBox: '0 0 10 10', refX: 7, refY: 5,
+      markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse'}, defs);
+    make('path', {d: 'M0 0 L10 5 L0 10 z', fill: colour}, marker);
+  }
   drawGrid(svg);
   if (!visit) {
     return;
@@ -515,18 +904,29 @@ function drawWatchBoard(visit, line) {
   for (let i = watch.data.visits.indexOf(visit); i >= 0 && watch.data.visits[i].move; i = watch.data.visits[i].parent) {
     moves.unshift(watch.data.visits[i]);
   }
-  moves.forEach((v, k) => {
-    const [x1, y1] = place(squareOf(v.move.slice(0, 2)));
-    const [x2, y2] = place(squareOf(v.move.slice(2)));
-    const last = k === moves.length - 1;
-    const length = Math.hypot(x2 - x1, y2 - y1);
-    const shorten = 22 / length;
-    make('line', {x1: x1 + (x2 - x1) * shorten, y1: y1 + (y2 - y1) * shorten, x2: x2 - (x2 - x1) * shorten,
-      y2: y2 - (y2 - y1) * shorten, class: 'watch-arrow' + (last ? ' last' : ''), 'marker-end': 'url(#watch-arrow)'}, svg);
-    make('circle', {cx: x1, cy: y1, r: 13, class: 'watch-number'}, svg);
-    make('text', {x: x1, y: y1 + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(k + 1));
-  });
+  moves.forEach((v, k) => arrow(v.move, 'watch-arrow' + (k === moves.length - 1 ? ' last' : ''), 'watch-arrow', k + 1));
   $('watch-line').textContent = moves.map((v, k) => (k + 1) + '. ' + v.chinese).join('  ');
+}
+
+// One move as an arrow on the watch board, numbered if {@code number} is given.
+function arrow(move, className, marker, number) {
+  const svg = $('watch-board');
+  const [x1, y1] = place(squareOf(move.slice(0, 2)));
+  const [x2, y2] = place(squareOf(move.slice(2)));
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const shorten = 22 / length;
+  make('line', {x1: x1 + (x2 - x1) * shorten, y1: y1 + (y2 - y1) * shorten, x2: x2 - (x2 - x1) * shorten,
+    y2: y2 - (y2 - y1) * shorten, class: className, 'marker-end': 'url(#' + marker + ')'}, svg);
+  if (number) {
+    make('circle', {cx: x1, cy: y1, r: 13, class: 'watch-number ' + marker}, svg);
+    make('text', {x: x1, y: y1 + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(number));
+  }
+}
+
+// Moves from the shown position: the ones a cut-off never tried (faint), or the principal
+// variation at the end (numbered).
+function drawMoves(moves, marker, numbered) {
+  moves.forEach((move, k) => arrow(move, marker, marker, numbered ? k + 1 : 0));
 }
 
 function pause() {
@@ -583,9 +983,13 @@ function watchKey(event) {
     ArrowUp: finishNode,
     Escape: closeWatch
   };
+  const kind = JUMP_KEYS[event.key.toLowerCase()];
   if (event.key === ' ') {
     event.preventDefault();
     togglePlay();
+  } else if (kind) {
+    event.preventDefault();
+    jump(kind, event.shiftKey ? -1 : 1);
   } else if (keys[event.key]) {
     event.preventDefault();
     pause();
@@ -597,6 +1001,7 @@ function watchKey(event) {
 // read now: board.js rewrites the address when the game is set.
 const watchLink = new URLSearchParams(location.hash.startsWith('#watch') ? location.hash.slice(1) : '');
 buildWatch();
+watch.red = watchLink.get('view') === 'red';
 if (location.hash.startsWith('#watch')) {
   const waitForGame = setInterval(() => {
     if (state.chapter && state.view) {

@@ -228,6 +228,7 @@ public final class Search {
         }
         int entry = probe(position);
         if (entry != TranspositionTable.MISSING && ply > 0 && tableDecides(entry, alpha, beta, depth, ply)) {
+            listener.answeredByTable(ply, table.bound(entry));
             return table.score(entry, ply); // 完全利用: the stored result answers this node
         }
         MovePicker picker = pickers[ply];

@@ -32,4 +32,13 @@ public interface SearchListener {
 
     /** The root: searched to {@code depth} with ({@code alpha}, {@code beta}), it returned {@code score}. */
     void root(int depth, int alpha, int beta, int score);
+
+    /**
+     * The table answered the node at {@code ply} without a search, with an entry of
+     * {@code bound} ({@link TranspositionTable#EXACT}, {@code LOWER} or {@code UPPER}): whether
+     * the value it gave is the node's value or only a bound on it. Only a picture of the tree
+     * needs it, so by default it does nothing.
+     */
+    default void answeredByTable(int ply, int bound) {
+    }
 }

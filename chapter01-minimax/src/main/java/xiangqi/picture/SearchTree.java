@@ -183,8 +183,8 @@ public final class SearchTree implements SearchListener {
         }
         int index = visits.size();
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
-                null, null, null, node.value(), Score.toShortText(node.value()),
-                end, 0, null, null, Visit.board(position)));
+                null, null, null, node.value(), end, List.of(), List.of(), null, null, null,
+                position.sideToMove() == Piece.RED, Visit.board(position)));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);

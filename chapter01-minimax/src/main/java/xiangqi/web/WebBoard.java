@@ -63,12 +63,21 @@ public final class WebBoard {
     static final int MAX_QUERY_CHARS = 10_000;
     /** The longest a poll waits for news before it answers with none. */
     static final long POLL_MILLIS = 1_500;
+    /**
+     * How many polls of a search may wait at once: one more makes the oldest answer now, with
+     * what there is. A page polls its search one poll at a time, so it never meets this; but a
+     * poll whose page was reloaded or closed keeps its connection until it answers, and 100 of
+     * them would fill {@link #MAX_CONNECTIONS} for {@link #POLL_MILLIS}, refusing everyone.
+     */
+    static final int MAX_WAITING_POLLS = 10;
     /** The longest time a move may be given, in milliseconds. */
     static final int MAX_MOVETIME = 600_000;
     /**
      * The most connections open at once; one more is closed as soon as it arrives. There is
      * a handler thread for each, so a request never waits for a thread, however many of the
-     * others are slow: a browser opens a few connections, a classroom a few dozen.
+     * others are slow: a browser opens a few connections, a classroom a few dozen. A connection
+     * counts until its answer is written or its client is seen gone: see {@link #handle} and
+     * {@link #MAX_WAITING_POLLS}, which keep those who leave early from using up the places.
      */
     static final int MAX_CONNECTIONS = 100;
     /**
@@ -236,8 +245,17 @@ public final class WebBoard {
         }
     }
 
-    /** Answers one request; whatever goes wrong, the answer is one line and the server goes on. */
-    private void handle(HttpExchange exchange) {
+    /**
+     * Answers one request; whatever goes wrong, the answer is one line and the server goes on.
+     *
+     * <p>An IOException is the client gone before its answer was written (a reloaded page, a
+     * closed tab), and it is left to reach the JDK's server, never caught here: that is how the
+     * server learns the connection is dead. It then forgets it; caught here, the exchange would
+     * end without the server knowing, the dead connection would count against
+     * {@link #MAX_CONNECTIONS} for as long as the server runs, and after 100 of them every new
+     * connection would be refused.
+     */
+    private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             try {
                 String path = exchange.getRequestURI().getRawPath();
@@ -289,8 +307,6 @@ public final class WebBoard {
             } catch (RuntimeException e) {
                 sendError(exchange, 500, "internal error: " + e);
             }
-        } catch (IOException e) {
-            // the browser went away before the answer was written: nothing to tell it
         }
     }
 
@@ -495,6 +511,8 @@ public final class WebBoard {
         final List<String> events = new ArrayList<>();
         String result;
         boolean done;
+        /** How many polls of this search have come: each has its number, and waits only among the latest. */
+        int polls;
         /** Stop was asked before the comparison began: none begins. */
         boolean stopAsked;
         /** While the comparison runs: the answer it completes, its depth and the search that runs it. */
@@ -673,8 +691,10 @@ public final class WebBoard {
         }
         int since = number(query, "since", 0, Integer.MAX_VALUE, 0);
         synchronized (thinking) {
+            int number = ++thinking.polls;
+            thinking.notifyAll(); // the poll MAX_WAITING_POLLS before this one stops waiting
             long deadline = System.nanoTime() + POLL_MILLIS * 1_000_000;
-            while (!thinking.done && thinking.events.size() <= since) {
+            while (!thinking.done && thinking.events.size() <= since && thinking.polls - number < MAX_WAITING_POLLS) {
                 long left = (deadline - System.nanoTime()) / 1_000_000;
                 if (left <= 0) {
                     break;
@@ -739,6 +759,12 @@ public final class WebBoard {
      * them; the page replays them and computes nothing. A search of more than the tree's
      * {@link SearchTree#MAX_NODES} nodes is refused, and so is a {@code step} (a link's place
      * in the replay: each node is entered once and left once) beyond the last.
+     *
+     * <p>Each node comes with what the page shows of it in both points of view: for the side to
+     * move (negamax, what the code computes) and for red (minimax: red maximises). Each child
+     * says what its return did to its parent's window ({@link #windowsAfter}), and the nodes of
+     * the principal variation are marked, so the page shows the window as it stands at every
+     * step and the best line at the end without searching anything itself.
      */
     private static String watch(Map<String, String> query) {
         Game game = game(query);
@@ -759,14 +785,19 @@ public final class WebBoard {
             }
         }
         long cutoffs = visits.stream().filter(visit -> visit.end() == Visit.End.CUT).count();
-        Visit root = visits.get(0);
-        for (Visit visit : visits) {
-            if (visit.parent() < 0) {
-                root = visit; // from chapter 5, one root per iteration: the last one answers
+        int rootIndex = 0;
+        for (int i = 0; i < visits.size(); i++) {
+            if (visits.get(i).parent() < 0) {
+                rootIndex = i; // from chapter 5, one root per iteration: the last one answers
             }
         }
+        Visit root = visits.get(rootIndex);
+        List<Integer> line = principalVariation(visits, rootIndex);
+        Returned[] returned = returns(visits);
         StringBuilder list = new StringBuilder("[");
-        for (Visit visit : visits) {
+        for (int i = 0; i < visits.size(); i++) {
+            Visit visit = visits.get(i);
+            Visit parent = visit.parent() < 0 ? null : visits.get(visit.parent());
             list.append(list.length() > 1 ? "," : "").append(new Json()
                     .put("parent", visit.parent())
                     .put("ply", visit.ply())
@@ -775,14 +806,27 @@ public final class WebBoard {
                     .put("move", visit.move())
                     .put("chinese", visit.chinese())
                     .put("stage", visit.stage())
-                    .put("alpha", visit.alpha())
-                    .put("beta", visit.beta())
+                    .put("alpha", visit.alpha() == null ? null : scoreText(visit.alpha()))
+                    .put("beta", visit.beta() == null ? null : scoreText(visit.beta()))
                     .put("value", visit.value())
-                    .put("valueText", visit.valueText())
+                    .put("valueText", scoreText(visit.value()))
                     .put("end", visit.end().name().toLowerCase(java.util.Locale.ROOT))
-                    .put("untried", visit.untried())
+                    .put("untried", visit.untried().size())
                     .put("key", visit.key())
                     .put("ruling", visit.ruling())
+                    // watch mode as a teaching instrument (issue 30): whose view, what kind of value, the window now
+                    .put("red", visit.red())
+                    .put("bound", visit.bound().name().toLowerCase(java.util.Locale.ROOT))
+                    .put("redValueText", scoreText(visit.red() ? visit.value() : -visit.value()))
+                    .put("redWindow", visit.alpha() == null ? null : window(visit.red(), visit.alpha(), visit.beta()))
+                    .put("raised", returned[i] != null && returned[i].raised())
+                    .put("after", returned[i] == null ? null
+                            : List.of(scoreText(returned[i].alpha()), scoreText(returned[i].beta())))
+                    .put("redAfter", returned[i] == null ? null
+                            : window(parent.red(), returned[i].alpha(), returned[i].beta()))
+                    .put("pruned", visit.untried())
+                    .put("prunedChinese", visit.untriedChinese())
+                    .put("pv", line.contains(i))
                     .put("board", visit.board()));
         }
         list.append(']');
@@ -794,15 +838,111 @@ public final class WebBoard {
                 .put("fen", game.start().toFen())
                 .put("moves", Arrays.stream(game.moves()).mapToObj(Move::toUci).toList())
                 .put("depth", depth)
+                .put("deepest", deepestWatchable(game.now(), depth))
                 .put("nodes", visits.size())
                 .put("steps", steps)
                 .put("cutoffs", cutoffs)
                 .put("rootValue", root.value())
-                .put("rootValueText", root.valueText())
+                .put("rootValueText", scoreText(root.value()))
+                .put("rootRed", root.red())
+                .put("rootRedValueText", scoreText(root.red() ? root.value() : -root.value()))
+                .put("pv", line.stream().skip(1).map(i -> visits.get(i).move()).toList())
+                .put("pvChinese", line.stream().skip(1).map(i -> visits.get(i).chinese()).toList())
                 .put("earlier", WebSearch.EARLIER)
                 .put("earlierNodes", earlier)
                 .raw("visits", list.toString())
                 .toString();
+    }
+
+    /** A score or a window's bound as the command line prints it: ∞ for the open window. */
+    private static String scoreText(int score) {
+        return score >= Score.INFINITE ? "∞" : score <= -Score.INFINITE ? "-∞" : Score.toShortText(score);
+    }
+
+    /**
+     * A window (α, β) of the side to move, as red's [α, β]: the same if red is to move, else
+     * negated and swapped, since what black is sure of (α) caps what red can get.
+     */
+    private static List<String> window(boolean red, int alpha, int beta) {
+        return red ? List.of(scoreText(alpha), scoreText(beta)) : List.of(scoreText(-beta), scoreText(-alpha));
+    }
+
+    /** What a child's return did to its parent's window: (α, β) after it, and whether α rose. */
+    private record Returned(int alpha, int beta, boolean raised) {
+    }
+
+    /**
+     * Per child, its parent's window once the child has returned, as the search has it: α
+     * rises to the child's score (its value negated) when that is higher, a better line for
+     * the side to move there; β stays. Null for a root, and in chapter 1, whose minimax has no
+     * window.
+     */
+    private static Returned[] returns(List<Visit> visits) {
+        Returned[] returned = new Returned[visits.size()];
+        int[] alphaNow = new int[visits.size()];
+        for (int i = 0; i < visits.size(); i++) {
+            Visit visit = visits.get(i);
+            if (visit.alpha() != null) {
+                alphaNow[i] = visit.alpha(); // the window it was entered with: a parent comes before its children
+            }
+            Visit parent = visit.parent() < 0 ? null : visits.get(visit.parent());
+            if (parent != null && parent.alpha() != null) {
+                boolean raised = -visit.value() > alphaNow[visit.parent()];
+                if (raised) {
+                    alphaNow[visit.parent()] = -visit.value();
+                }
+                returned[i] = new Returned(alphaNow[visit.parent()], parent.beta(), raised);
+            }
+        }
+        return returned;
+    }
+
+    /**
+     * The indices of the principal variation from the root at {@code rootIndex}: at each node the
+     * first child with the best score, as long as that score beat the node's α (the search
+     * keeps a move for its best line only then). It ends where the search's own line ends: at
+     * a leaf, a table answer or a node whose moves all failed low.
+     */
+    private static List<Integer> principalVariation(List<Visit> visits, int rootIndex) {
+        List<List<Integer>> children = new ArrayList<>();
+        for (int i = 0; i < visits.size(); i++) {
+            children.add(new ArrayList<>());
+            if (visits.get(i).parent() >= 0) {
+                children.get(visits.get(i).parent()).add(i);
+            }
+        }
+        List<Integer> line = new ArrayList<>(List.of(rootIndex));
+        for (int node = rootIndex; ; ) {
+            Integer best = null;
+            for (int child : children.get(node)) {
+                if (best == null || -visits.get(child).value() > -visits.get(best).value()) {
+                    best = child;
+                }
+            }
+            Integer alpha = visits.get(node).alpha();
+            if (best == null || alpha != null && -visits.get(best).value() <= alpha) {
+                return line;
+            }
+            line.add(best);
+            node = best;
+        }
+    }
+
+    /**
+     * The deepest search of this position watch mode can show, {@code depth} known to be one:
+     * the page offers no deeper one, rather than a refusal after the click.
+     */
+    private static int deepestWatchable(Position position, int depth) {
+        int deepest = depth;
+        while (deepest < WebSearch.DEEPEST) {
+            try {
+                WebSearch.watch(position, deepest + 1);
+            } catch (IllegalArgumentException e) {
+                break;
+            }
+            deepest++;
+        }
+        return deepest;
     }
 
     // ---------------------------------------------------------------- answers
@@ -828,6 +968,12 @@ public final class WebBoard {
         exchange.getResponseHeaders().set("Content-Type", type);
         exchange.getResponseHeaders().set("Cache-Control", "no-store");
         exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        if (exchange.getRequestMethod().equals("HEAD")) {
+            // HTTP gives the answer to HEAD no body, so the line is not sent; and the JDK's
+            // server wants no length for one (-1), else it warns on the terminal.
+            exchange.sendResponseHeaders(status, -1);
+            return;
+        }
         exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);

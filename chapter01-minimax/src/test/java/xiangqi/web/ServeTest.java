@@ -20,6 +20,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -83,10 +87,28 @@ class ServeTest {
         }
     }
 
-    /** How long a GET of {@code path} takes to be answered 200, in milliseconds. */
-    private static long millisToAnswer(String path) {
+    /**
+     * Sends {@code request} on a connection of its own, {@code times} times, each time leaving
+     * before the answer: every other one closed (a page reloaded, a tab closed), the rest reset
+     * (a laptop whose network is gone).
+     */
+    private static void leaveEarly(String request, int times) throws IOException {
+        for (int i = 0; i < times; i++) {
+            try (Socket socket = new Socket("127.0.0.1", board.port())) {
+                socket.setSoLinger(i % 2 == 1, 0);
+                socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+
+    /**
+     * How long a GET of {@code path} takes to be answered 200, in milliseconds, on a connection
+     * opened for it, as a page newly opened asks: the client's kept-alive connections would
+     * not meet the server's cap on connections.
+     */
+    private static long millisToAnswer(String path) throws IOException {
         long start = System.nanoTime();
-        assertThat(get(path).statusCode()).isEqualTo(200);
+        assertThat(raw("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n")).as("GET " + path).isEqualTo("HTTP/1.1 200 OK");
         return (System.nanoTime() - start) / 1_000_000;
     }
 
@@ -116,6 +138,7 @@ class ServeTest {
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
         assertThat(page.body()).contains("id=\"bestmove\"", "id=\"search-info\"", "board.js", "board.css");
+        assertThat(page.body()).as("an icon of its own, so that the browser asks for no /favicon.ico").contains("<link rel=\"icon\"");
         assertThat(get("/board.js").body()).contains("/api/search");
         assertThat(get("/board.css").headers().firstValue("Content-Type")).hasValue("text/css; charset=utf-8");
         assertThat(get("/api/chapter").body()).contains("\"chapter\":\"" + Chapter.NAME + "\"",
@@ -168,7 +191,7 @@ class ServeTest {
 
     @Test
     @DisplayName("a search asked for while the engine thinks is refused with 409, never interleaved;"
-            + " 40 clients that vanish in the middle of a poll meanwhile hold up no one")
+            + " 300 clients that leave in the middle of a poll meanwhile hold up no one")
     void oneSearchAtATime() throws IOException {
         String slow = "/api/search?depth=" + Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST)
                 + (WebSearch.TIMED ? "&movetime=" + WebBoard.MAX_MOVETIME : "");
@@ -178,14 +201,9 @@ class ServeTest {
         HttpResponse<String> second = send("POST", "/api/search?depth=1&moves=h2e2");
         assertThat(second.statusCode()).isEqualTo(409);
         assertThat(second.body()).startsWith("error: the engine is thinking");
-        for (int i = 0; i < 40; i++) {
-            try (Socket socket = new Socket("127.0.0.1", board.port())) {
-                socket.setSoLinger(true, 0); // gone at once, with a reset, as a laptop whose lid is shut
-                socket.getOutputStream().write(("GET /api/search?id=" + field(first.body(), "id") + "&since=1000 HTTP/1.1\r\n"
-                        + "Host: x\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-            }
-        }
-        assertThat(millisToAnswer("/api/chapter")).as("ms for a trivial request after 40 vanished polls").isLessThan(1_000);
+        // More than MAX_CONNECTIONS polls, each of which would wait POLL_MILLIS for news.
+        leaveEarly("GET /api/search?id=" + field(first.body(), "id") + "&since=1000 HTTP/1.1\r\nHost: x\r\n\r\n", 300);
+        assertThat(millisToAnswer("/api/chapter")).as("ms for a trivial request after 300 polls left").isLessThan(1_000);
         HttpResponse<String> stop = send("POST", "/api/stop");
         assertThat(stop.statusCode()).isEqualTo(WebSearch.TIMED ? 200 : 409);
 
@@ -278,6 +296,54 @@ class ServeTest {
     }
 
     @Test
+    @DisplayName("300 clients that leave before their answer, after the whole request or halfway through it,"
+            + " leave the board answering at once")
+    void clientsThatLeaveEarly() throws IOException {
+        leaveEarly("GET /api/chapter HTTP/1.1\r\nHost: x\r\n\r\n", 300);
+        assertThat(millisToAnswer("/api/chapter")).as("ms to answer after 300 requests whose answers were not read")
+                .isLessThan(1_000);
+
+        leaveEarly("GET /api/chapter HTTP/1.1\r\nHost: x\r\n", 300); // the blank line that ends the headers never comes
+        assertThat(millisToAnswer("/api/chapter")).as("ms to answer after 300 half-sent requests").isLessThan(1_000);
+    }
+
+    @Test
+    @DisplayName("HEAD is refused as any method the board does not take, without a body"
+            + " and without a warning on the server's terminal")
+    void head() {
+        Logger jdkServer = Logger.getLogger("com.sun.net.httpserver"); // where the JDK's server logs
+        List<String> warnings = new ArrayList<>();
+        Handler listener = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jdkServer.addHandler(listener);
+        try {
+            HttpResponse<String> page = send("HEAD", "/");
+            assertThat(page.statusCode()).isEqualTo(405);
+            assertThat(page.body()).isEmpty();
+            assertThat(send("HEAD", "/api/position").statusCode()).isEqualTo(405);
+            assertThat(send("HEAD", "/no-such-page").statusCode()).isEqualTo(404);
+        } finally {
+            jdkServer.removeHandler(listener);
+        }
+        assertThat(warnings).as("the JDK's server's warnings").isEmpty();
+        assertThat(get("/").statusCode()).isEqualTo(200);
+    }
+
+    @Test
     @DisplayName("serve --host: the address to open is a URL, and the warning says only what is true")
     void hostAddresses() throws IOException {
         InetAddress ipv6Loopback = InetAddress.getByName("::1");
@@ -355,6 +421,9 @@ class ServeTest {
         "GET /api/position?fen=<b> HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /api/position?moves=h2e2\u0001 HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /api/position?moves=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /api/position?moves=% HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /a\\b HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: many\r\n\r\n"})
     @DisplayName("a request the JDK's server refuses before the board sees it gets its 4xx, and the server goes on")

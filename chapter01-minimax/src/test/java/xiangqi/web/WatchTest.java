@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
@@ -18,6 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import xiangqi.Fixtures;
+import xiangqi.Move;
+import xiangqi.Position;
+import xiangqi.Search;
 
 /**
  * Watch mode's data ({@code GET /api/watch}, issue 24): the same search as the {@code tree}
@@ -152,5 +158,212 @@ class WatchTest {
         HttpResponse<String> script = get("/watch.js");
         assertThat(script.statusCode()).isEqualTo(200);
         assertThat(script.body()).contains("const WATCH_TEXT");
+    }
+
+    // ---------------------------------------------------------------- watch mode teaches (issue 30)
+
+    /** The visits of watch mode's answer, each a flat JSON object. */
+    private static List<String> visits(String json) {
+        List<String> visits = new ArrayList<>();
+        Matcher visit = Pattern.compile("\\{\"parent\":[^{}]*\\}").matcher(json);
+        while (visit.find()) {
+            visits.add(visit.group());
+        }
+        return visits;
+    }
+
+    /** The list of strings in field {@code name}, or null. */
+    private static List<String> strings(String json, String name) {
+        Matcher matcher = Pattern.compile("\"" + name + "\":(null|\\[([^\\]]*)\\])").matcher(json);
+        assertThat(matcher.find()).as(name + " in " + json).isTrue();
+        if (matcher.group(2) == null) {
+            return null;
+        }
+        List<String> strings = new ArrayList<>();
+        Matcher string = Pattern.compile("\"([^\"]*)\"").matcher(matcher.group(2));
+        while (string.find()) {
+            strings.add(string.group(1));
+        }
+        return strings;
+    }
+
+    /** A score or a window's bound as watch mode writes it, as a number: ∞ beyond every score. */
+    private static long score(String text) {
+        return text.equals("∞") ? Long.MAX_VALUE : text.equals("-∞") ? Long.MIN_VALUE : Long.parseLong(text);
+    }
+
+    /** The text of -{@code text}. */
+    private static String negated(String text) {
+        return text.equals("∞") ? "-∞" : text.equals("-∞") ? "∞" : String.valueOf(-Long.parseLong(text));
+    }
+
+    private static String watch(String fen, int depth) {
+        HttpResponse<String> answer = get("/api/watch?fen=" + encode(fen) + "&depth=" + depth);
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        return answer.body();
+    }
+
+    /** The moves from the root to each visit, rebuilt from the parents. */
+    private static List<List<String>> lines(List<String> visits) {
+        List<List<String>> lines = new ArrayList<>();
+        for (String visit : visits) {
+            int parent = Integer.parseInt(field(visit, "parent"));
+            List<String> line = new ArrayList<>(parent < 0 ? List.of() : lines.get(parent));
+            if (parent >= 0) {
+                line.add(field(visit, "move"));
+            }
+            lines.add(line);
+        }
+        return lines;
+    }
+
+    @ParameterizedTest(name = "{0}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            5k3/9/9/9/9/9/9/9/4p4/3K1N3 w                                   | 4
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w    | 2
+            """)
+    @DisplayName("the answer, its size and its best line are the search's own: root value, node count and principal variation")
+    void rootAndLineAreTheSearchs(String fen, int depth) {
+        String json = watch(fen, depth);
+        Search.Result result = Search.standard().search(Position.fromFen(fen), depth);
+        List<String> visits = visits(json);
+        List<String> line = java.util.Arrays.stream(result.pv()).mapToObj(Move::toUci).toList();
+
+        assertThat(field(json, "nodes")).isEqualTo(String.valueOf(result.nodes()));
+        assertThat(field(json, "rootValue")).isEqualTo(String.valueOf(result.score()));
+        assertThat(strings(json, "pv")).isNotEmpty().isEqualTo(line);
+        assertThat(strings(json, "pvChinese")).hasSameSizeAs(line);
+        List<String> marked = new ArrayList<>();
+        int last = -1;
+        for (int i = 0; i < visits.size(); i++) {
+            if (field(visits.get(i), "pv").equals("true")) {
+                assertThat(Integer.parseInt(field(visits.get(i), "parent"))).as("the line is a path").isEqualTo(last);
+                last = i;
+                if (!field(visits.get(i), "move").equals("null")) {
+                    marked.add(field(visits.get(i), "move"));
+                }
+            }
+        }
+        assertThat(marked).isEqualTo(line);
+    }
+
+    @ParameterizedTest(name = "{0}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            5k3/9/9/9/9/9/9/9/4p4/3K1N3 w                                   | 4
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w    | 2
+            """)
+    @DisplayName("every value says whose it is and what kind it is: red or black to move, and ≥ β a lower bound, ≤ α an upper one")
+    void valuesSayWhoseAndWhatKind(String fen, int depth) {
+        List<String> visits = visits(watch(fen, depth));
+        boolean anyBound = false;
+        for (int i = 0; i < visits.size(); i++) {
+            String visit = visits.get(i);
+            int parent = Integer.parseInt(field(visit, "parent"));
+            boolean red = field(visit, "red").equals("true");
+            assertThat(red).as(visit).isEqualTo(parent < 0 ? fen.endsWith("w")
+                    : !field(visits.get(parent), "red").equals("true"));
+            String valueText = field(visit, "valueText");
+            assertThat(field(visit, "redValueText")).as(visit).isEqualTo(red ? valueText : negated(valueText));
+            String bound = field(visit, "bound");
+            String end = field(visit, "end");
+            if (field(visit, "alpha").equals("null")) { // chapter 1's minimax: every value is exact
+                assertThat(bound).isEqualTo("exact");
+                continue;
+            }
+            long value = Long.parseLong(field(visit, "value"));
+            long alpha = score(field(visit, "alpha"));
+            long beta = score(field(visit, "beta"));
+            switch (bound) {
+                case "lower" -> assertThat(value).as(visit).isGreaterThanOrEqualTo(beta);
+                case "upper" -> assertThat(value).as(visit).isLessThanOrEqualTo(alpha);
+                default -> {
+                    if (end.equals("searched") || end.equals("cut")) {
+                        assertThat(value).as(visit).isGreaterThan(alpha).isLessThan(beta);
+                    }
+                }
+            }
+            if (end.equals("cut")) {
+                assertThat(bound).as(visit).isEqualTo("lower");
+            }
+            anyBound |= !bound.equals("exact");
+        }
+        assertThat(anyBound || field(visits.get(0), "alpha").equals("null")).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            5k3/9/9/9/9/9/9/9/4p4/3K1N3 w                                   | 4
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w    | 2
+            """)
+    @DisplayName("after each child the parent's window is as the search has it: α the best of α and the scores so far, and the next child is searched with it")
+    void theWindowMoves(String fen, int depth) {
+        List<String> visits = visits(watch(fen, depth));
+        Map<Integer, String> alphaNow = new java.util.HashMap<>();
+        int raised = 0;
+        for (int i = 0; i < visits.size(); i++) {
+            String visit = visits.get(i);
+            int parent = Integer.parseInt(field(visit, "parent"));
+            if (field(visit, "alpha").equals("null")) { // chapter 1's minimax has no window to move
+                assertThat(strings(visit, "after")).isNull();
+                assertThat(field(visit, "raised")).isEqualTo("false");
+                continue;
+            }
+            alphaNow.put(i, field(visit, "alpha"));
+            if (parent < 0) {
+                assertThat(strings(visit, "after")).isNull();
+                continue;
+            }
+            String parentBeta = field(visits.get(parent), "beta");
+            String before = alphaNow.get(parent);
+            // the search enters each child with its parent's window as it stands, negated and swapped
+            assertThat(List.of(field(visit, "alpha"), field(visit, "beta"))).as(visit)
+                    .isEqualTo(List.of(negated(parentBeta), negated(before)));
+            String score = negated(field(visit, "valueText"));
+            boolean rises = score(score) > score(before);
+            String now = rises ? score : before;
+            assertThat(field(visit, "raised")).as(visit).isEqualTo(String.valueOf(rises));
+            assertThat(strings(visit, "after")).as(visit).isEqualTo(List.of(now, parentBeta));
+            alphaNow.put(parent, now);
+            raised += rises ? 1 : 0;
+        }
+        assertThat(raised > 0 || field(visits.get(0), "alpha").equals("null")).isTrue();
+    }
+
+    @Test
+    @DisplayName("a cut-off names the moves it never tried, in ICCS and Chinese: with the ones searched, all the legal moves")
+    void cutOffsNameTheMovesNeverTried() {
+        String fen = "5k3/9/9/9/9/9/9/9/4p4/3K1N3 w";
+        List<String> visits = visits(watch(fen, 4));
+        List<List<String>> lines = lines(visits);
+        int cuts = 0;
+        for (int i = 0; i < visits.size(); i++) {
+            String visit = visits.get(i);
+            List<String> pruned = strings(visit, "pruned");
+            assertThat(pruned).as(visit).hasSize(Integer.parseInt(field(visit, "untried")));
+            assertThat(strings(visit, "prunedChinese")).as(visit).hasSameSizeAs(pruned);
+            if (!field(visit, "end").equals("cut")) {
+                continue;
+            }
+            cuts++;
+            Set<String> moves = new HashSet<>(pruned);
+            for (int j = i + 1; j < visits.size(); j++) {
+                if (Integer.parseInt(field(visits.get(j), "parent")) == i) {
+                    assertThat(moves.add(field(visits.get(j), "move"))).as("searched and never tried: " + visit).isTrue();
+                }
+            }
+            assertThat(moves).hasSize(Fixtures.legalMoveCount(Fixtures.after(fen, lines.get(i).toArray(String[]::new))));
+        }
+        assertThat(cuts == 0 || cuts == Integer.parseInt(field(watch(fen, 4), "cutoffs"))).isTrue();
+    }
+
+    @Test
+    @DisplayName("the answer says the deepest search of the position that can be watched: it is answered, one deeper is refused")
+    void theDeepestWatchableDepth() {
+        String start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+        int deepest = Integer.parseInt(field(watch(start, 1), "deepest"));
+        assertThat(deepest).isBetween(1, 6);
+        assertThat(field(watch(start, deepest), "deepest")).isEqualTo(String.valueOf(deepest));
+        HttpResponse<String> deeper = get("/api/watch?fen=" + encode(start) + "&depth=" + (deepest + 1));
+        assertThat(deeper.statusCode()).as(deeper.body()).isIn(400, 422);
     }
 }

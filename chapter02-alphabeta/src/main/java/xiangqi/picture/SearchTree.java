@@ -154,7 +154,7 @@ public final class SearchTree implements SearchListener {
             row.append(String.format(Locale.ROOT, "<path d=\"M%d %d V%d H%d\" stroke=\"#999\" fill=\"none\"/>",
                     x - INDENT + 6, parentY + 5, y - 4, x - 3));
         }
-        List<String> untried = untried(position, node, depth);
+        List<Integer> untried = untried(position, node, depth);
         row.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>", x, y,
                 label(position, node, depth, ply, !untried.isEmpty())));
         row.append("</g>\n");
@@ -170,7 +170,7 @@ public final class SearchTree implements SearchListener {
             rows.add(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d %d V%d H%d\" stroke=\"#ccc\""
                     + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
                     + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
-                    String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""));
+                    String.join(" ", Visit.iccs(untried.subList(0, shown))), shown < untried.size() ? " …" : ""));
         }
     }
 
@@ -190,7 +190,7 @@ public final class SearchTree implements SearchListener {
     /** One node's visit, then its children's, marked as {@link #drawNode} marks them. */
     private void visit(Position position, Node node, int depth, int ply, int parent, Integer iteration,
             List<Visit> visits) {
-        List<String> untried = untried(position, node, depth);
+        List<Integer> untried = untried(position, node, depth);
         Visit.End end = !untried.isEmpty() ? Visit.End.CUT
                 : depth == 0 ? Visit.End.LEAF
                 : !node.children().isEmpty() ? Visit.End.SEARCHED
@@ -205,8 +205,9 @@ public final class SearchTree implements SearchListener {
         }
         int index = visits.size();
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
-                null, bound(node.alpha()), bound(node.beta()), node.value(), Score.toShortText(node.value()),
-                end, untried.size(), null, null, Visit.board(position)));
+                null, node.alpha(), node.beta(), node.value(), end, Visit.iccs(untried),
+                Visit.chinese(position, untried), null, null, null,
+                position.sideToMove() == Piece.RED, Visit.board(position)));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);
@@ -215,15 +216,15 @@ public final class SearchTree implements SearchListener {
     }
 
     /** The legal moves of a node that the search did not try: a cut-off left them. */
-    private static List<String> untried(Position position, Node node, int depth) {
-        List<String> untried = new ArrayList<>();
+    private static List<Integer> untried(Position position, Node node, int depth) {
+        List<Integer> untried = new ArrayList<>();
         if (depth > 0) {
             int[] moves = new int[MoveGenerator.MAX_MOVES];
             int count = MoveGenerator.generateLegal(position, moves);
             for (int i = 0; i < count; i++) {
                 int move = moves[i];
                 if (node.children().stream().noneMatch(child -> child.move() == move)) {
-                    untried.add(Move.toUci(move));
+                    untried.add(move);
                 }
             }
         }

@@ -40,7 +40,8 @@ public final class SearchTree implements SearchListener {
      * One node: the move that led to it, the window it was searched with, the value it
      * returned, and its children in the order searched.
      */
-    record Node(int move, int alpha, int beta, int value, List<Node> children) {
+    record Node(int move, int alpha, int beta, int value, Visit.Bound tableBound,
+            List<Node> children) {
     }
 
     /** One search from the root: its depth and its root node. */
@@ -51,6 +52,8 @@ public final class SearchTree implements SearchListener {
     private final List<List<Node>> waiting = new ArrayList<>();
     private final List<Root> roots = new ArrayList<>();
     private long nodes;
+    /** The bound of the table's answer to the node about to be reported; null if the table did not answer it. */
+    private Visit.Bound tableBound;
 
     private SearchTree() {
     }
@@ -68,14 +71,31 @@ public final class SearchTree implements SearchListener {
     @Override
     public void searched(int ply, int move, int alpha, int beta, int score) {
         count();
-        waitingAt(ply - 1).add(new Node(move, alpha, beta, -score, takeWaiting(ply)));
+        waitingAt(ply - 1).add(new Node(move, alpha, beta, -score, takeTableBound(), takeWaiting(ply)));
     }
 
     /** The search's report of the root: searched to {@code depth} with ({@code alpha}, {@code beta}), it returned {@code score}. */
     @Override
     public void root(int depth, int alpha, int beta, int score) {
         count();
-        roots.add(new Root(depth, new Node(Move.NONE, alpha, beta, score, takeWaiting(0))));
+        roots.add(new Root(depth, new Node(Move.NONE, alpha, beta, score, null, takeWaiting(0))));
+    }
+
+    /**
+     * The search's report that the table answered the child at {@code ply} with an entry of
+     * {@code bound}: the child's {@link #searched} report comes next, and takes it.
+     */
+    @Override
+    public void answeredByTable(int ply, int bound) {
+        tableBound = bound == TranspositionTable.EXACT ? Visit.Bound.EXACT
+                : bound == TranspositionTable.LOWER ? Visit.Bound.LOWER : Visit.Bound.UPPER;
+    }
+
+    /** The bound the table just gave, or null if the table answered nothing since the last report. */
+    private Visit.Bound takeTableBound() {
+        Visit.Bound bound = tableBound;
+        tableBound = null;
+        return bound;
     }
 
     /** Counts a node; past {@link #MAX_NODES} the search is abandoned, since no picture would come of it. */
@@ -158,7 +178,7 @@ public final class SearchTree implements SearchListener {
             row.append(String.format(Locale.ROOT, "<path d=\"M%d %d V%d H%d\" stroke=\"#999\" fill=\"none\"/>",
                     x - INDENT + 6, parentY + 5, y - 4, x - 3));
         }
-        List<String> untried = untried(position, node, depth);
+        List<Integer> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty(); // moves to search, and none searched
         if (answered) {
             untried = List.of(); // not cut off: the table knew the value
@@ -178,7 +198,7 @@ public final class SearchTree implements SearchListener {
             rows.add(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d %d V%d H%d\" stroke=\"#ccc\""
                     + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
                     + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
-                    String.join(" ", untried.subList(0, shown)), shown < untried.size() ? " …" : ""));
+                    String.join(" ", Visit.iccs(untried.subList(0, shown))), shown < untried.size() ? " …" : ""));
         }
     }
 
@@ -198,7 +218,7 @@ public final class SearchTree implements SearchListener {
     /** One node's visit, then its children's, marked as {@link #drawNode} marks them. */
     private void visit(Position position, Node node, int depth, int ply, int parent, Integer iteration,
             List<Visit> visits) {
-        List<String> untried = untried(position, node, depth);
+        List<Integer> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty();
         if (answered) {
             untried = List.of();
@@ -219,8 +239,9 @@ public final class SearchTree implements SearchListener {
         int index = visits.size();
         String key = String.format(Locale.ROOT, "%016x", position.key());
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
-                null, bound(node.alpha()), bound(node.beta()), node.value(), Score.toShortText(node.value()),
-                end, untried.size(), key, null, Visit.board(position)));
+                null, node.alpha(), node.beta(), node.value(), end, Visit.iccs(untried),
+                Visit.chinese(position, untried), key, null, node.tableBound(),
+                position.sideToMove() == Piece.RED, Visit.board(position)));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);
@@ -229,15 +250,15 @@ public final class SearchTree implements SearchListener {
     }
 
     /** The legal moves of a node that the search did not try: a cut-off left them. */
-    private static List<String> untried(Position position, Node node, int depth) {
-        List<String> untried = new ArrayList<>();
+    private static List<Integer> untried(Position position, Node node, int depth) {
+        List<Integer> untried = new ArrayList<>();
         if (depth > 0) {
             int[] moves = new int[MoveGenerator.MAX_MOVES];
             int count = MoveGenerator.generateLegal(position, moves);
             for (int i = 0; i < count; i++) {
                 int move = moves[i];
                 if (node.children().stream().noneMatch(child -> child.move() == move)) {
-                    untried.add(Move.toUci(move));
+                    untried.add(move);
                 }
             }
         }

@@ -144,6 +144,23 @@ class SearchTreeTest {
     }
 
     @Test
+    @DisplayName("a node the table answered keeps the bound of the entry that answered it: as many of each kind as the search counts")
+    void tableAnswersKeepTheirBound() {
+        SearchTree tree = SearchTree.recorder();
+        Search search = Search.standard().reportingTo(tree);
+        Position position = Position.fromFen(Examples.SMALL_TREE.fen());
+        search.search(position, Examples.SMALL_TREE_DEPTH);
+        List<Visit> answered = tree.visits(position).stream().filter(visit -> visit.end() == Visit.End.TABLE).toList();
+        assertThat(answered).isNotEmpty().allSatisfy(visit -> assertThat(visit.tableBound()).isNotNull());
+        for (Visit.Bound bound : Visit.Bound.values()) {
+            int entry = bound == Visit.Bound.EXACT ? TranspositionTable.EXACT
+                    : bound == Visit.Bound.LOWER ? TranspositionTable.LOWER : TranspositionTable.UPPER;
+            assertThat(answered.stream().filter(visit -> visit.bound() == bound).count()).as(bound.name())
+                    .isEqualTo(search.tableCutoffs(entry));
+        }
+    }
+
+    @Test
     @DisplayName("a tree too large to read is refused: one line naming the limit, exit status 2")
     void largeTreeIsRefused() {
         Fixtures.Run run = Fixtures.run("tree", "--depth", "3", "--out", "never.svg");
