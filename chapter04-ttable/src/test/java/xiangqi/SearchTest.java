@@ -462,7 +462,8 @@ class SearchTest {
         Search.Result first = search.search(Position.fromFen(ATTACK), 6);
         Search.Result second = search.search(Position.fromFen(ATTACK), 6); // the collected line: one move
 
-        assertThat(uci(second.pv())).hasSize(6).isEqualTo(uci(first.pv()));
+        assertThat(uci(second.pv())).hasSize(6).isEqualTo(uci(first.pv()))
+                .containsExactly("f4d5", "b9b0", "d0e1", "b0h0", "e2c4", "g5g4"); // the README quotes it
         Position line = Position.fromFen(ATTACK);
         for (String move : uci(second.pv())) {
             line.makeMove(MoveGenerator.parseLegal(line, move));
