@@ -113,7 +113,50 @@ public final class Search {
         int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
         listener.root(depth, -Score.INFINITE, Score.INFINITE, score);
         long millis = (System.nanoTime() - start) / 1_000_000;
-        return new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
+        return new Result(depth, score, wholeLine(position, depth), nodes, leaves, cutoffs, millis);
+    }
+
+    /**
+     * The principal variation, whole. The search collects the line in {@link #pv}, but a node
+     * that the table answers searches no move, so it has no line to give, and the collected
+     * line stops there: on a second search of the same position it can be one move long. The
+     * table's best moves carry it on, up to the search's depth, each checked legal: they are
+     * the moves that the searches which stored those entries found best. (Stockfish keeps
+     * exact table answers away from such nodes instead; here that would cost nodes and change
+     * every count of this chapter, while this costs none: it runs once, after the search.)
+     */
+    private int[] wholeLine(Position position, int depth) {
+        int[] line = java.util.Arrays.copyOf(pv[0], depth);
+        int length = pvLength[0];
+        if (techniques.has(Technique.TABLE)) {
+            for (int i = 0; i < length; i++) {
+                position.makeMove(line[i]);
+            }
+            while (length < depth && isLegal(position, tableMove(position))) {
+                line[length] = tableMove(position);
+                position.makeMove(line[length++]);
+            }
+            for (int i = length - 1; i >= 0; i--) {
+                position.unmakeMove(line[i]);
+            }
+        }
+        return java.util.Arrays.copyOf(line, length);
+    }
+
+    /** The table's best move for {@code position}, or {@link Move#NONE}. */
+    private int tableMove(Position position) {
+        return table.bestMove(position.key());
+    }
+
+    /** Is {@code move} legal here? A table's move may not be, if two positions share a key (a collision). */
+    private boolean isLegal(Position position, int move) {
+        int count = MoveGenerator.generateLegal(position, moveStack[0]);
+        for (int i = 0; i < count; i++) {
+            if (moveStack[0][i] == move) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -173,7 +173,7 @@ public final class Search {
                 break; // out of time: this iteration's result is incomplete, keep the last one
             }
             long millis = (System.nanoTime() - start) / 1_000_000;
-            last = new Result(depth, score, java.util.Arrays.copyOf(pv[0], pvLength[0]), nodes, leaves, cutoffs, millis);
+            last = new Result(depth, score, wholeLine(position, depth), nodes, leaves, cutoffs, millis);
             eachIteration.accept(last);
             mayStop = true;
             if (time.noTimeForAnotherIteration()) {
@@ -181,6 +181,33 @@ public final class Search {
             }
         }
         return last;
+    }
+
+    /**
+     * The principal variation, whole. The search collects the line in {@link #pv}, but a node
+     * that the table answers searches no move, so it has no line to give, and the collected
+     * line stops there: on a second search of the same position it can be one move long. The
+     * table's best moves carry it on, up to the search's depth, each checked legal: they are
+     * the moves that the searches which stored those entries found best. (Stockfish keeps
+     * exact table answers away from such nodes instead; here that would cost nodes and change
+     * every count of this chapter, while this costs none: it runs once per iteration, after it.)
+     */
+    private int[] wholeLine(Position position, int depth) {
+        int[] line = java.util.Arrays.copyOf(pv[0], depth);
+        int length = pvLength[0];
+        if (techniques.has(Technique.TABLE)) {
+            int[] scratch = new int[MoveGenerator.MAX_MOVES];
+            for (int i = 0; i < length; i++) {
+                position.makeMove(line[i]);
+            }
+            while (length < depth && MoveGenerator.isLegal(position, table.bestMove(position.key()), scratch)) {
+                position.makeMove(line[length++] = table.bestMove(position.key()));
+            }
+            for (int i = length - 1; i >= 0; i--) {
+                position.unmakeMove(line[i]);
+            }
+        }
+        return java.util.Arrays.copyOf(line, length);
     }
 
     /**

@@ -201,11 +201,28 @@ public final class TranspositionTable {
      */
     int probe(long key) {
         probes++;
+        int entry = find(key);
+        if (entry != MISSING) {
+            hits++;
+        }
+        return entry;
+    }
+
+    /**
+     * The best move stored for {@code key}, or {@link Move#NONE}: for showing the principal
+     * variation after a search, so not counted among the probes, which count the nodes' look-ups.
+     */
+    int bestMove(long key) {
+        int entry = find(key);
+        return entry == MISSING ? Move.NONE : move(entry);
+    }
+
+    /** The entry that holds {@code key}: the first of its slot's tier(s) with that key, or {@link #MISSING}. */
+    private int find(long key) {
         int first = firstEntry(key);
         int last = scheme == Scheme.TWO_TIER ? first + 1 : first;
         for (int entry = first; entry <= last; entry++) {
             if (keys[entry] == key && bound(entry) != NONE) {
-                hits++;
                 return entry;
             }
         }
