@@ -452,20 +452,4 @@ class SearchTest {
         assertThat(gain).isEqualTo(Evaluation.pieceValue(Piece.of(Piece.BLACK, Piece.CHARIOT), Square.of(0, 9)))
                 .isEqualTo(Evaluation.MATERIAL[Piece.CHARIOT] - 10);
     }
-
-    @Test
-    @DisplayName("the principal variation is whole: a second search of the same position, whose table answers "
-            + "the root's children, shows the same line as the first, as long as the depth, every move legal")
-    void principalVariationIsWhole() {
-        Search search = Search.withRepetitions(new TranspositionTable(TranspositionTable.DEFAULT_MB,
-                TranspositionTable.Scheme.TWO_TIER));
-        Search.Result first = search.search(Position.fromFen(ATTACK), 6);
-        Search.Result second = search.search(Position.fromFen(ATTACK), 6); // the collected line: one move
-
-        assertThat(uci(second.pv())).hasSize(6).isEqualTo(uci(first.pv()));
-        Position line = Position.fromFen(ATTACK);
-        for (String move : uci(second.pv())) {
-            line.makeMove(MoveGenerator.parseLegal(line, move));
-        }
-    }
 }

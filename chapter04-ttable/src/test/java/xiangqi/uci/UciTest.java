@@ -2,6 +2,7 @@ package xiangqi.uci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
+import static xiangqi.Fixtures.ATTACK;
 import static xiangqi.Fixtures.CHECKMATED;
 import static xiangqi.Fixtures.HANGING_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_ONE;
@@ -631,6 +632,28 @@ class UciTest {
             engine.await("readyok", 60_000);
             assertThat(engine.texts()).filteredOn(line -> line.startsWith("bestmove")).hasSize(gos);
             assertThat(engine.texts()).noneMatch(line -> line.contains("Exception"));
+        }
+    }
+
+    @Test
+    @DisplayName("two go depth 6 in one session print the same line, whole, six legal moves: the second search,"
+            + " whose table answers the root's children, no longer shows a line of one move")
+    void principalVariationIsWhole() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + ATTACK);
+            List<String> lines = new ArrayList<>();
+            for (int go = 0; go < 2; go++) {
+                engine.send("go depth 6");
+                lines.add(engine.await("info depth 6 ", 60_000).text().replaceFirst(".* pv ", ""));
+                engine.await("bestmove", 10_000);
+            }
+            assertThat(lines.get(1)).isEqualTo(lines.get(0));
+            Position line = Position.fromFen(ATTACK);
+            for (String move : lines.get(1).split(" ")) {
+                line.makeMove(MoveGenerator.parseLegal(line, move));
+            }
+            assertThat(lines.get(1).split(" "))
+                .containsExactly("f4d5", "b9b0", "d0e1", "b0h0", "e2c4", "g5g4"); // the README quotes it
         }
     }
 }

@@ -2,6 +2,7 @@ package xiangqi.uci;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
+import static xiangqi.Fixtures.ATTACK;
 import static xiangqi.Fixtures.CHECKMATED;
 import static xiangqi.Fixtures.HANGING_CHARIOT;
 import static xiangqi.Fixtures.MATE_IN_ONE;
@@ -806,5 +807,26 @@ class UciTest {
         List<String> lines = session.lines();
         assertThat(lines.get(lines.size() - 2)).startsWith("info string pv ");
         assertThat(info.get(3)).contains(" pv " + session.bestmove());
+    }
+
+    @Test
+    @DisplayName("two go depth 6 in one session print the same line, whole, six legal moves: the second search,"
+            + " whose table answers the root's children, no longer shows a line of one move")
+    void principalVariationIsWhole() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + ATTACK);
+            List<String> lines = new ArrayList<>();
+            for (int go = 0; go < 2; go++) {
+                engine.send("go depth 6");
+                lines.add(engine.await("info depth 6 ", 60_000).text().replaceFirst(".* pv ", ""));
+                engine.await("bestmove", 10_000);
+            }
+            assertThat(lines.get(1)).isEqualTo(lines.get(0));
+            Position line = Position.fromFen(ATTACK);
+            for (String move : lines.get(1).split(" ")) {
+                line.makeMove(MoveGenerator.parseLegal(line, move));
+            }
+            assertThat(lines.get(1).split(" "));
+        }
     }
 }
