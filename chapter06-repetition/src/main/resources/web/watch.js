@@ -47,8 +47,8 @@ const WATCH_TEXT = {
     rootReturns: (v, val, side, best, pv) => 'The root returns ' + val + ' for ' + side + ': that is the search\'s answer'
       + (v.iteration ? ' in iteration ' + v.iteration : '') + '.' + (best ? ' Best move ' + best + '; principal variation: ' + pv + '.' : ''),
     leaf: (v, val, side) => v.move + ' is a leaf: the evaluation gives ' + val + ' for ' + side + ', exact.',
-    searched: (v, n, val, side, kind) => v.move + ' is searched: all ' + n + ' moves tried; it returns ' + val + ' for '
-      + side + ', ' + kind + '.',
+    searched: (v, n, val, side, kind) => v.move + ' is searched: ' + (n === 1 ? 'its only move' : 'all ' + n + ' moves')
+      + ' tried; it returns ' + val.replace(/^= /, '') + ' for ' + side + ', ' + kind + '.',
     kinds: {exact: 'an exact value', lower: 'a lower bound (≥ β)', upper: 'an upper bound: every move failed low (≤ α)'},
     // negamax: the child's value is for the side to move after the reply; the parent sees it negated
     cut: (v, c, a) => (v.move ? 'After ' + v.move + ', ' + a.sideV + '\'s reply ' : 'At the root, ') + c.move + ' returns '
@@ -150,8 +150,8 @@ const WATCH_TEXT = {
     rootReturns: (v, val, side, best, pv) => '根节点对' + side + '返回 ' + val + '：这就是搜索'
       + (v.iteration ? '第 ' + v.iteration + ' 轮迭代' : '') + '的结论。' + (best ? '最佳着法 ' + best + '，主要变例：' + pv + '。' : ''),
     leaf: (v, val, side) => v.chinese + '（' + v.move + '）是叶节点：局面评估对' + side + '为 ' + val + '，是精确值。',
-    searched: (v, n, val, side, kind) => v.chinese + '（' + v.move + '）搜索完毕：' + n + ' 步着法都试过，对' + side
-      + '返回 ' + val + '，' + kind + '。',
+    searched: (v, n, val, side, kind) => v.chinese + '（' + v.move + '）搜索完毕：' + (n === 1 ? '唯一的一步着法已试过'
+      : n + ' 步着法都试过') + '，对' + side + '返回 ' + val.replace(/^= /, '') + '，' + kind + '。',
     kinds: {exact: '是精确值', lower: '是下界（≥ β）', upper: '是上界：每步着法都低出边界（≤ α）'},
     cut: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' + a.sideV + '的应着 ' : '在根节点，着法 ') + c.chinese
       + '（' + c.move + '）对' + a.sideC + '返回 ' + a.childValue + '；对作出这个选择的' + a.sideV + '来说就是 ' + a.value

@@ -154,10 +154,15 @@ class ReadmeTwinsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("folders")
-    @DisplayName("the same pictures in the same order")
+    @DisplayName("the same pictures in the same order, the Chinese edition's in Chinese where it has its own"
+            + " (NAME-zh.png beside NAME.png)")
     void samePictures(String folder) throws IOException {
-        assertThat(pictures(Readme.read(folder, "README.zh.md"))).as("pictures of README.zh.md")
+        List<String> chinese = pictures(Readme.read(folder, "README.zh.md"));
+        assertThat(chinese.stream().map(name -> name.replace("-zh.", ".")).toList()).as("pictures of README.zh.md")
                 .containsExactlyElementsOf(pictures(Readme.read(folder, "README.md")));
+        for (String own : chinese.stream().filter(name -> name.contains("-zh.")).toList()) {
+            assertThat(Path.of(folder, own)).as("README.zh.md's own picture").isRegularFile();
+        }
     }
 
     private static List<String> pictures(Readme readme) {
