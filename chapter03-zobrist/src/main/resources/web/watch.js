@@ -232,6 +232,7 @@ const watch = {
   timer: 0,            // the play timer, or 0
   speed: 4,
   rows: [],            // per node: its row in the tree
+  kinds: null,         // the kinds of end this search has (cut, table, repetition ...), for the jump keys
   prunedRows: [],      // per node: the faded row of the moves a cut-off never tried, or null
   opened: new Set(),   // finished nodes whose subtree the reader opened again
   red: false,          // "values for red": the tree as plain minimax, every value for red
@@ -365,7 +366,7 @@ function watchLabels() {
   $('watch-out').title = text.outTitle;
   $('watch-end').textContent = text.end;
   $('watch-link').textContent = text.link;
-  $('watch-keys').textContent = text.keys;
+  $('watch-keys').textContent = keysLine();
   $('watch-red-label').textContent = ' ' + text.redView;
   $('watch-view').title = text.redViewTitle;
   $('watch-jumps').title = text.jumpKeys;
@@ -554,10 +555,20 @@ function prepare() {
     fillRow(i);
   }
   summarize();
-  const kinds = new Set(visits.map(visit => visit.end));
+  watch.kinds = new Set(visits.map(visit => visit.end));
   for (const kind of Object.values(JUMP_KEYS)) {
-    document.querySelector('.wjump[data-kind="' + kind + '"]').hidden = !kinds.has(kind);
+    document.querySelector('.wjump[data-kind="' + kind + '"]').hidden = !watch.kinds.has(kind);
   }
+  $('watch-keys').textContent = keysLine();
+}
+
+// The keys, in the page's language, with a jump key for each kind of node this search has
+// (c for the next cut-off, and so on; with Shift, the one before).
+function keysLine() {
+  const text = watchText();
+  const jumps = Object.entries(JUMP_KEYS).filter(([, kind]) => watch.kinds && watch.kinds.has(kind))
+    .map(([key, kind]) => key + ': ' + text.next(text.jumps[kind]));
+  return [text.keys, ...jumps].join(' · ');
 }
 
 // The line under the sentence: the search's size, and the previous chapter's beside it.
