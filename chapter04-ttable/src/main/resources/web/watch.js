@@ -69,8 +69,11 @@ const WATCH_TEXT = {
       + kind + ', without searching a move.',
     tableKinds: {exact: 'the table gave an exact value', lower: 'the table gave a lower bound',
       upper: 'the table gave an upper bound'},
-    repetition: (v, ruling, val, side) => v.move + ' repeats an earlier position: the repetition ruling says ' + ruling
-      + ', so the node scores ' + val + ' for ' + side + ', the side to move.',
+    repetition: (v, ruling, val, side) => v.move + ' repeats an earlier position'
+      + (v.repeats ? ': the cycle ' + v.repeats.moves.join(' ') + ' brings back ' + WATCH_TEXT.en.repeated(v.repeats.ply) + ';'
+        : ':') + ' the repetition ruling says ' + ruling + ', so the node scores ' + val + ' for ' + side + ', the side to move.',
+    repeated: p => p === 0 ? 'the root\'s position' : p > 0 ? 'the position at ply ' + p + ' of this line'
+      : 'the game\'s position ' + -p + (p === -1 ? ' ply' : ' plies') + ' before the root',
     mate: (v, val, side) => 'After ' + v.move + ' ' + side + ', to move, is checkmated (将死): ' + val + ' for ' + side + '.',
     stalemate: (v, val, side) => 'After ' + v.move + ' ' + side + ', to move, has no legal move (困毙) and loses: ' + val
       + ' for ' + side + '.',
@@ -169,8 +172,10 @@ const WATCH_TEXT = {
     table: (v, val, side, kind) => v.chinese + '（' + v.move + '）：置换表命中，对' + side + '直接得 ' + val + '，'
       + kind + '，一步也不用搜。',
     tableKinds: {exact: '表中给的是精确值', lower: '表中给的是下界', upper: '表中给的是上界'},
-    repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：重复裁决为“' + ruling + '”，对'
-      + side + '（走棋方）得 ' + val + '。',
+    repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：'
+      + (v.repeats ? '循环 ' + v.repeats.chinese.join(' ') + '（' + v.repeats.moves.join(' ') + '）回到'
+        + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走棋方）得 ' + val + '。',
+    repeated: p => p === 0 ? '根节点的局面' : p > 0 ? '本变化第 ' + p + ' 层的局面' : '对局中根节点之前 ' + -p + ' 步的局面',
     mate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '被将死：对' + side + '为 ' + val + '。',
     stalemate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '无着可走：困毙，判负，对' + side
       + '为 ' + val + '。',

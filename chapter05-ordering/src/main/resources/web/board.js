@@ -352,6 +352,8 @@ function render() {
   });
   $('over').hidden = !view.over;
   $('over-text').textContent = view.over || '';
+  $('repeated').hidden = !view.repetitionNote;    // from chapter 6: what a third occurrence would bring
+  $('repeated-text').textContent = view.repetitionNote || '';
   const side = t(view.side === 'red' ? 'status.red' : 'status.black');
   $('status').textContent = view.over ? t('status.over')
     : state.thinking ? t('status.thinking', {side})

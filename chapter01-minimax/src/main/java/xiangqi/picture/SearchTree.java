@@ -184,7 +184,7 @@ public final class SearchTree implements SearchListener {
         int index = visits.size();
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
                 null, null, null, node.value(), end, List.of(), List.of(), null, null, null,
-                position.sideToMove() == Piece.RED, Visit.board(position)));
+                position.sideToMove() == Piece.RED, Visit.board(position), null));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);

@@ -40,7 +40,8 @@ import xiangqi.picture.Visit;
  * answers five questions:
  * <pre>
  *   GET  /api/chapter                         which chapter, which search, what the page may ask
- *   GET  /api/position?fen=F&amp;moves=m1+m2[&amp;lang=zh]   the board, the legal moves, the move list, the end
+ *   GET  /api/position?fen=F&amp;moves=m1+m2[&amp;lang=zh]   the board, the legal moves, the move list, the end,
+ *                                             a note on a repeated position the game goes on from
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
@@ -50,8 +51,9 @@ import xiangqi.picture.Visit;
  * the page's words in English and Chinese, and watch mode's {@code /watch.js} and
  * {@code /watch.css}), copied from the jar's resources by name: nothing in a request
  * reaches the file system. The page speaks the language its reader picks; of the server's
- * words, it asks for the end of the game (mate, 困毙, the repetition ruling) in that
- * language ({@code lang=zh}); error lines stay English, as on the command line. One search runs at
+ * words, it asks for the end of the game (mate, 困毙, the repetition ruling) and the note on a
+ * repeated position in that language ({@code lang=zh}); error lines stay English, as on the
+ * command line. One search runs at
  * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
  * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
  * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
@@ -486,6 +488,7 @@ public final class WebBoard {
         for (int i = 0; i < count; i++) {
             legalMoves.add(Move.toUci(legal[i]));
         }
+        String over = ending(now, language);
         return new Json()
                 .put("fen", game.start().toFen())
                 .put("now", now.toFen())
@@ -495,7 +498,8 @@ public final class WebBoard {
                 .put("moves", moves)
                 .put("chinese", game.chinese())
                 .put("legal", legalMoves)
-                .put("over", ending(now, language))
+                .put("over", over)
+                .put("repetitionNote", over == null ? engine.repetitionNote(now, language) : null)
                 .toString();
     }
 
@@ -827,7 +831,8 @@ public final class WebBoard {
                     .put("pruned", visit.untried())
                     .put("prunedChinese", visit.untriedChinese())
                     .put("pv", line.contains(i))
-                    .put("board", visit.board()));
+                    .put("board", visit.board())
+                    .raw("repeats", repeats(visit.repeats())));
         }
         list.append(']');
         Long earlier = depth <= WebSearch.DEEPEST_EARLIER
@@ -943,6 +948,18 @@ public final class WebBoard {
             deepest++;
         }
         return deepest;
+    }
+
+    /**
+     * Where a line that the repetition rules ended came back to, for watch mode's sentence: the
+     * earlier position's ply and the moves of the cycle; JSON null for every other node.
+     */
+    private static String repeats(Visit.Repeats repeats) {
+        return repeats == null ? "null" : new Json()
+                .put("ply", repeats.ply())
+                .put("moves", repeats.moves())
+                .put("chinese", repeats.chinese())
+                .toString();
     }
 
     // ---------------------------------------------------------------- answers

@@ -47,6 +47,9 @@ class WatchTest {
     record Shown(String line, int value, String mark) {
     }
 
+    /** One visit in watch mode's answer: an object whose fields may hold flat objects (a repetition's {@code repeats}). */
+    private static final Pattern VISIT = Pattern.compile("\\{\"parent\":(?:[^{}]|\\{[^{}]*\\})*\\}");
+
     /** The value of field {@code name} in a flat JSON object: a string, a number or null. */
     private static String field(String json, String name) {
         Matcher matcher = Pattern.compile("\"" + name + "\":(\"([^\"]*)\"|[^,}\\]]+)").matcher(json);
@@ -84,7 +87,7 @@ class WatchTest {
     /** The nodes of watch mode's answer, in its order, each line rebuilt from the parents. */
     static List<Shown> watched(String json) {
         List<Shown> nodes = new ArrayList<>();
-        Matcher visit = Pattern.compile("\\{\"parent\":[^{}]*\\}").matcher(json);
+        Matcher visit = VISIT.matcher(json);
         while (visit.find()) {
             String node = visit.group();
             int parent = Integer.parseInt(field(node, "parent"));
@@ -124,7 +127,7 @@ class WatchTest {
     @DisplayName("a cut-off says how many moves it left untried: all the legal moves but the ones searched")
     void cutOffsCountTheMovesNeverTried() {
         String json = get("/api/watch?fen=" + encode("5k3/9/9/9/9/9/9/9/4p4/3K1N3 w") + "&depth=4").body();
-        Matcher visit = Pattern.compile("\\{\"parent\":[^{}]*\\}").matcher(json);
+        Matcher visit = VISIT.matcher(json);
         while (visit.find()) {
             String node = visit.group();
             assertThat(Integer.parseInt(field(node, "untried")) > 0).as(node).isEqualTo(field(node, "end").equals("cut"));
@@ -162,10 +165,10 @@ class WatchTest {
 
     // ---------------------------------------------------------------- watch mode teaches (issue 30)
 
-    /** The visits of watch mode's answer, each a flat JSON object. */
+    /** The visits of watch mode's answer, each a JSON object (a repetition's holding its {@code repeats}). */
     private static List<String> visits(String json) {
         List<String> visits = new ArrayList<>();
-        Matcher visit = Pattern.compile("\\{\"parent\":[^{}]*\\}").matcher(json);
+        Matcher visit = VISIT.matcher(json);
         while (visit.find()) {
             visits.add(visit.group());
         }

@@ -208,7 +208,7 @@ public final class SearchTree implements SearchListener {
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
                 null, node.alpha(), node.beta(), node.value(), end, Visit.iccs(untried),
                 Visit.chinese(position, untried), key, null, null,
-                position.sideToMove() == Piece.RED, Visit.board(position)));
+                position.sideToMove() == Piece.RED, Visit.board(position), null));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);

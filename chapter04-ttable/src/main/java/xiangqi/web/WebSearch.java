@@ -51,6 +51,11 @@ final class WebSearch {
         return null;
     }
 
+    /** A note on a repeated position that the game goes on from, in a language; none yet. */
+    String repetitionNote(Position position, java.util.Locale language) {
+        return null;
+    }
+
     /**
      * The tree this chapter's search visits from {@code position} to {@code depth}, node by
      * node, recorded as the {@code tree} command records it (the same search, with the same

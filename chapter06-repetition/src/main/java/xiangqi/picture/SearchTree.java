@@ -231,8 +231,9 @@ public final class SearchTree implements SearchListener {
             List<Visit> visits) {
         List<Integer> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty();
-        String ruling = ply > 0 && Repetition.ruledInSearch(position, ply)
-                ? Repetition.judge(position).outcome().text : null;
+        Repetition.Verdict verdict = ply > 0 && Repetition.ruledInSearch(position, ply)
+                ? Repetition.judge(position) : null;
+        String ruling = verdict == null ? null : verdict.outcome().text;
         if (answered || ruling != null) {
             untried = List.of();
         }
@@ -256,12 +257,37 @@ public final class SearchTree implements SearchListener {
         visits.add(new Visit(parent, ply, depth, iteration, move, chinese,
                 stage, node.alpha(), node.beta(), node.value(), end, Visit.iccs(untried),
                 Visit.chinese(position, untried), key, ruling, node.tableBound(),
-                position.sideToMove() == Piece.RED, Visit.board(position)));
+                position.sideToMove() == Piece.RED, Visit.board(position),
+                verdict == null ? null : repeats(position, ply, verdict)));
         for (Node child : node.children()) {
             position.makeMove(child.move());
             visit(position, child, depth - 1, ply + 1, index, iteration, visits);
             position.unmakeMove(child.move());
         }
+    }
+
+    /**
+     * What a node {@code ply} plies from the root repeats: the position where the verdict's
+     * cycle starts (the most recent earlier occurrence, in the tree or in the game before
+     * it) and the cycle's moves, named in Chinese by taking them back and playing them again.
+     * Null when the move limit, not a cycle, gave the verdict.
+     */
+    private static Visit.Repeats repeats(Position position, int ply, Repetition.Verdict verdict) {
+        int[] cycle = verdict.cycle();
+        if (cycle.length == 0) {
+            return null;
+        }
+        for (int i = cycle.length - 1; i >= 0; i--) {
+            position.unmakeMove(cycle[i]);
+        }
+        List<String> moves = new ArrayList<>();
+        List<String> chinese = new ArrayList<>();
+        for (int move : cycle) {
+            moves.add(Move.toUci(move));
+            chinese.add(Notation.chinese(position, move));
+            position.makeMove(move);
+        }
+        return new Visit.Repeats(ply - cycle.length, List.copyOf(moves), List.copyOf(chinese));
     }
 
     /** The legal moves of a node that the search did not try: a cut-off left them. */

@@ -11,7 +11,7 @@ import xiangqi.*;
  * <p>What a chapter does not have yet is null: the window before alpha-beta (chapter 2),
  * the key before Zobrist hashing (chapter 3), the table's bound before the table (chapter 4),
  * the stage and the iteration before move ordering and iterative deepening (chapter 5), the
- * ruling before repetition (chapter 6).
+ * ruling and what it repeats before repetition (chapter 6).
  *
  * @param parent         the index of the parent in the list of visits, -1 for a root
  * @param ply            how far from the root: 0 for the root
@@ -31,10 +31,25 @@ import xiangqi.*;
  * @param tableBound     for a node the table answered, the bound its entry gave (from chapter 4)
  * @param red            whether red is to move at the node: whose point of view {@code value} is
  * @param board          the position: 90 letters, a FEN letter or '.', square a0 first
+ * @param repeats        for a node the repetition rules ended, the earlier position that came
+ *                       back and the cycle that brought it back (from chapter 6); null for the others
  */
 public record Visit(int parent, int ply, int depth, Integer iteration, String move, String chinese, String stage,
         Integer alpha, Integer beta, int value, End end, List<String> untried, List<String> untriedChinese,
-        String key, String ruling, Bound tableBound, boolean red, String board) {
+        String key, String ruling, Bound tableBound, boolean red, String board, Repeats repeats) {
+
+    /**
+     * The position a line came back to, and how: the most recent earlier occurrence, which
+     * the repetition ruling's cycle starts from.
+     *
+     * @param ply     the ply of that position, counted as {@link Visit#ply} counts: 0 is the root,
+     *                1 its child on this line; below 0, a position of the game, that many plies
+     *                before the root
+     * @param moves   the cycle: the moves from that position to this node, as {@code h2e2}
+     * @param chinese the same moves in Chinese notation, each in the position before it
+     */
+    public record Repeats(int ply, List<String> moves, List<String> chinese) {
+    }
 
     /** What ended a node: the marks of the {@code tree} picture. */
     public enum End {

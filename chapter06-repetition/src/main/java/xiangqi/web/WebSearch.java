@@ -1,6 +1,7 @@
 package xiangqi.web;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import xiangqi.*;
 import xiangqi.picture.SearchTree;
@@ -55,16 +56,58 @@ final class WebSearch {
     }
 
     /**
-     * What ends a game here besides mate and 困毙: the repetition ruling (perpetual check or
-     * chase loses, other repetitions draw), as {@code judge --why} prints it, in {@code language}
-     * as {@code judge --why --lang} does; null if none.
+     * What ends a game here besides mate and 困毙: an arbiter's ruling, where the rules end the
+     * game ({@link Repetition.Verdict#endsTheGame}, as {@code match} and the demo end theirs): a
+     * position standing for the third time (perpetual check or chase loses, other repetitions
+     * draw) or the move limit. The reasons as {@code judge --why} prints them, in
+     * {@code language} as {@code judge --why --lang} does, then the verdict in that language's
+     * words; null while the game goes on.
      */
-    String ruling(Position position, java.util.Locale language) {
-        if (Repetition.judge(position).outcome() == Repetition.Outcome.NONE) {
+    String ruling(Position position, Locale language) {
+        Repetition.Verdict verdict = Repetition.judge(position);
+        if (!verdict.endsTheGame()) {
             return null;
         }
-        String title = language.getLanguage().equals("zh") ? "重复局面：" : "repetition: ";
-        return title + String.join("\n", Repetition.explain(position, language));
+        boolean zh = language.getLanguage().equals("zh");
+        return reasons(position, verdict, language) + (zh ? "裁决：" : "verdict: ") + result(verdict.outcome(), zh);
+    }
+
+    /**
+     * A repeated position the game goes on from (its second occurrence): the same reasons, then
+     * what the arbiter will rule if the same cycle brings the position back a third time, so
+     * that the players know what repeating it would cost; null where the rules end the game or
+     * nothing has come back.
+     */
+    String repetitionNote(Position position, Locale language) {
+        Repetition.Verdict verdict = Repetition.judge(position);
+        if (verdict.outcome() == Repetition.Outcome.NONE || verdict.endsTheGame()) {
+            return null;
+        }
+        boolean zh = language.getLanguage().equals("zh");
+        return reasons(position, verdict, language) + (zh ? "同一循环再走一遍，此局面第三次出现时：" : "if the same cycle brings it back a third time: ")
+                + result(verdict.outcome(), zh);
+    }
+
+    /** An outcome in the page's words: who loses and who wins, or a draw. */
+    private static String result(Repetition.Outcome outcome, boolean zh) {
+        return switch (outcome) {
+            case RED_LOSES -> zh ? "红方判负，黑方胜" : "red loses, black wins";
+            case BLACK_LOSES -> zh ? "黑方判负，红方胜" : "black loses, red wins";
+            case MOVE_LIMIT -> zh ? "自然限着，判和" : "a draw by the move limit";
+            case DRAW, NONE -> zh ? "判和" : "a draw";
+        };
+    }
+
+    /**
+     * A title, then the lines of {@code judge --why} but its last: the verdict's word
+     * ({@code red-loses}) is for a program to read, and would be English on the Chinese page.
+     */
+    private static String reasons(Position position, Repetition.Verdict verdict, Locale language) {
+        boolean zh = language.getLanguage().equals("zh");
+        String title = verdict.outcome() == Repetition.Outcome.MOVE_LIMIT ? (zh ? "自然限着：" : "move limit: ")
+                : zh ? "重复局面：" : "repetition: ";
+        List<String> lines = Repetition.explain(position, language);
+        return title + String.join("\n", lines.subList(0, lines.size() - 1)) + "\n";
     }
 
     /**

@@ -26,17 +26,20 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import xiangqi.Fixtures.Run;
 import xiangqi.*;
 import xiangqi.common.Chapter;
+import xiangqi.picture.Visit;
 
 /** The web board over HTTP, as a browser would use it: the JDK's own client, loopback only. */
 class ServeTest {
@@ -185,27 +188,141 @@ class ServeTest {
         assertThat(refused.body()).startsWith("error: the game is over: 困毙");
     }
 
-    @Test
-    @DisplayName("a repetition ends the game with the ruling and its reasons, as judge --why prints them")
-    void repetitionEndsTheGame() {
-        String moves = "b0c2 b9c7 c2b0 c7b9";
-        Run judged = run("judge", "--moves", "b0c2", "b9c7", "c2b0", "c7b9", "--why");
+    /**
+     * A perpetual check in which black's replies are forced (the soldier on d6 guards d7, the
+     * red general the e-file): played on the board, each red check is answered by the only
+     * legal move, so a player who keeps checking brings the position back a third time.
+     */
+    private static final String PERPETUAL = "3k5/R8/9/3P5/9/9/9/9/9/4K4 w";
+    private static final List<String> CHECKS = List.of("a8a9", "d9d8", "a9a8", "d8d9");
+    /** Horses out and back, both sides: no one forced it, a draw. */
+    private static final List<String> SHUFFLE = List.of("b0c2", "b9c7", "c2b0", "c7b9");
 
-        String over = get("/api/position?moves=" + encode(moves)).body();
-        assertThat(over).contains("\"over\":\"repetition: " + judged.out().strip().replace("\n", "\\n") + "\"");
-        assertThat(judged.lastLine()).isEqualTo("draw");
-        assertThat(send("POST", "/api/search?depth=1&moves=" + encode(moves)).statusCode()).isEqualTo(409);
+    /** The first {@code plies} moves of {@code cycle} played again and again. */
+    private static String[] repeated(List<String> cycle, int plies) {
+        return IntStream.range(0, plies).mapToObj(i -> cycle.get(i % cycle.size())).toArray(String[]::new);
+    }
+
+    /** {@code /api/position} for the game, in {@code lang}. */
+    private static String position(String lang, String fen, String... moves) {
+        HttpResponse<String> answer = get("/api/position?lang=" + lang + "&fen=" + encode(fen) + "&moves=" + encode(String.join(" ", moves)));
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        return answer.body();
+    }
+
+    /** What {@code judge --why --lang} prints for the game but its last line, the verdict's word; each line ends in \n. */
+    private static String reasons(String lang, String fen, String... moves) {
+        List<String> args = new ArrayList<>(List.of("judge", "--why", "--lang", lang, "--fen", fen, "--moves"));
+        args.addAll(List.of(moves));
+        List<String> lines = run(args.toArray(String[]::new)).lines();
+        return String.join("\n", lines.subList(0, lines.size() - 1)) + "\n";
+    }
+
+    /** A text as it stands in a JSON string: its line breaks written \n. */
+    private static String json(String text) {
+        return text.replace("\n", "\\n");
     }
 
     @Test
-    @DisplayName("with lang=zh the ruling and its reasons come in Chinese, as judge --why --lang zh prints them")
-    void repetitionInChinese() {
-        Run judged = run("judge", "--moves", "b0c2", "b9c7", "c2b0", "c7b9", "--why", "--lang", "zh");
+    @DisplayName("a repeated position does not end the game: at the second occurrence a note says what the third would"
+            + " bring and the engine still moves; the third ends it with judge --why's reasons and the verdict in words")
+    void repetitionEndsTheGameAtTheThird() {
+        String[] once = repeated(SHUFFLE, 3);
+        String[] second = repeated(SHUFFLE, 4);
+        String[] third = repeated(SHUFFLE, 8);
+        String start = Position.START_FEN;
+        assertThat(position("en", start, once)).contains("\"over\":null", "\"repetitionNote\":null");
 
-        String over = get("/api/position?lang=zh&moves=" + encode("b0c2 b9c7 c2b0 c7b9")).body();
-        assertThat(over).contains("\"over\":\"重复局面：" + judged.out().strip().replace("\n", "\\n") + "\"");
-        assertThat(judged.lines()).contains("红方 闲着 既非每着将军，也非每着捉同一子", "此局面第二次出现，待第三次出现时裁判裁决：不变则判和");
-        assertThat(judged.lastLine()).isEqualTo("draw");
+        String noted = position("en", start, second);
+        assertThat(noted).contains("\"over\":null", "\"repetitionNote\":\"" + json("repetition: " + reasons("en", start, second)
+                + "if the same cycle brings it back a third time: a draw") + "\"");
+        assertThat(reasons("en", start, second)).contains("the position stands for the second time: an arbiter rules at the third");
+        HttpResponse<String> goesOn = send("POST", "/api/search?depth=1&moves=" + encode(String.join(" ", second)));
+        assertThat(goesOn.statusCode()).as("the engine moves at the second occurrence: " + goesOn.body()).isEqualTo(200);
+        awaitSearch(field(goesOn.body(), "id"));
+
+        String over = position("en", start, third);
+        assertThat(over).contains("\"over\":\"" + json("repetition: " + reasons("en", start, third) + "verdict: a draw") + "\"",
+                "\"repetitionNote\":null");
+        assertThat(reasons("en", start, third)).contains("the position stands for the third time: an arbiter rules now");
+        HttpResponse<String> refused = send("POST", "/api/search?depth=1&moves=" + encode(String.join(" ", third)));
+        assertThat(refused.statusCode()).isEqualTo(409);
+        assertThat(refused.body()).startsWith("error: the game is over: repetition: ");
+    }
+
+    @Test
+    @DisplayName("a perpetual check played to its third occurrence, with lang=zh: judge --why --lang zh's reasons and the"
+            + " verdict in Chinese, no English word on the page; at the second, what the third would bring")
+    void perpetualCheckInChinese() {
+        String[] second = repeated(CHECKS, 4);
+        String[] third = repeated(CHECKS, 8);
+        assertThat(legalMoves(after(PERPETUAL, "a8a9"))).as("black's replies are forced").containsExactly("d9d8");
+        assertThat(legalMoves(after(PERPETUAL, "a8a9", "d9d8", "a9a8"))).containsExactly("d8d9");
+
+        String noted = position("zh", PERPETUAL, second);
+        assertThat(noted).contains("\"over\":null", "\"repetitionNote\":\"" + json("重复局面：" + reasons("zh", PERPETUAL, second)
+                + "同一循环再走一遍，此局面第三次出现时：红方判负，黑方胜") + "\"");
+
+        String over = position("zh", PERPETUAL, third);
+        assertThat(over).contains("\"over\":\"" + json("重复局面：" + reasons("zh", PERPETUAL, third) + "裁决：红方判负，黑方胜") + "\"");
+        assertThat(reasons("zh", PERPETUAL, third)).contains("红方 长将 每一着都将军", "此局面第三次出现，裁判现在裁决：红方判负");
+        assertThat(field(over, "over")).doesNotContainPattern("[a-z]+-loses|loses|draw");
+        assertThat(run("judge", "--fen", PERPETUAL, "--moves", "a8a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9")
+                .lastLine()).as("the command line keeps its word").isEqualTo("red-loses");
+        assertThat(field(position("en", PERPETUAL, third), "over")).endsWith("\\nverdict: red loses, black wins");
+    }
+
+    @ParameterizedTest(name = "{0} {1}, depth {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            3k5/R8/9/9/9/9/9/9/9/4K4 w    | a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 | 2 | -3
+            3k5/R8/9/3P5/9/9/9/9/9/4K4 w  |                                    | 4 | 0
+            """)
+    @DisplayName("watch mode names what a repetition repeats: the latest earlier occurrence, in the game or the tree,"
+            + " and the cycle's moves since, in ICCS and Chinese")
+    void watchNamesTheRepeatedPosition(String fen, String moves, int depth, int repeatedPly) {
+        String[] game = moves == null ? new String[0] : moves.split(" ");
+        List<Visit> visits = WebSearch.watch(after(fen, game), depth);
+        List<List<String>> lines = new ArrayList<>(); // per visit, the moves from the root
+        int ruled = 0;
+        for (Visit visit : visits) {
+            List<String> line = new ArrayList<>(visit.parent() < 0 ? List.of() : lines.get(visit.parent()));
+            if (visit.move() != null) {
+                line.add(visit.move());
+            }
+            lines.add(line);
+            if (visit.end() != Visit.End.REPETITION) {
+                assertThat(visit.repeats()).as("a node the rules did not end").isNull();
+                continue;
+            }
+            ruled++;
+            List<String> path = new ArrayList<>(List.of(game)); // the game, then the line
+            path.addAll(line);
+            List<Long> keys = new ArrayList<>();
+            Position position = Position.fromFen(fen);
+            keys.add(position.key());
+            List<String> chinese = new ArrayList<>();
+            for (String move : path) {
+                chinese.add(Notation.chinese(position, MoveGenerator.parseLegal(position, move)));
+                position.makeMove(MoveGenerator.parseLegal(position, move));
+                keys.add(position.key());
+            }
+            Visit.Repeats repeats = visit.repeats();
+            int cycle = repeats.moves().size();
+            int now = path.size();
+            assertThat(repeats.ply()).as(line.toString()).isEqualTo(repeatedPly).isEqualTo(visit.ply() - cycle);
+            assertThat(keys.get(now - cycle)).as("the position %d plies back came back", cycle).isEqualTo(keys.get(now));
+            assertThat(keys.subList(now - cycle + 1, now)).as("no later occurrence").doesNotContain(keys.get(now));
+            assertThat(repeats.moves()).isEqualTo(path.subList(now - cycle, now));
+            assertThat(repeats.chinese()).isEqualTo(chinese.subList(now - cycle, now));
+        }
+        assertThat(ruled).as("lines the rules ended").isPositive();
+
+        String json = get("/api/watch?fen=" + encode(fen) + "&moves=" + encode(String.join(" ", game)) + "&depth=" + depth).body();
+        Visit first = visits.stream().filter(visit -> visit.repeats() != null).findFirst().orElseThrow();
+        assertThat(json).contains("\"board\":\"" + first.board() + "\",\"repeats\":{\"ply\":" + repeatedPly + ",\"moves\":[\""
+                + String.join("\",\"", first.repeats().moves()) + "\"],\"chinese\":[\"" + String.join("\",\"", first.repeats().chinese())
+                + "\"]}}");
+        assertThat(json.split("\"repeats\":null", -1)).hasSize(visits.size() - ruled + 1);
     }
 
     @Test
