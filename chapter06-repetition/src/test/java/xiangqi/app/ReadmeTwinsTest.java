@@ -154,6 +154,32 @@ class ReadmeTwinsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("folders")
+    @DisplayName("every exercise a README names (exercise N.M, 练习 N.M) is an exercise of chapter N under that"
+            + " number, and none is named by a bare number (chapter 6's exercise 1)")
+    void exercisesNamedExist(String folder) throws IOException {
+        Pattern named = Pattern.compile("(?i)(?:exercises?|练习) ?(\\d+)\\.(\\d+)");
+        Pattern bare = Pattern.compile("(?i)\\bexercises? \\d+(?!\\.\\d|\\d)|练习 ?\\d+(?!\\.\\d|\\d)");
+        for (String file : List.of("README.md", "README.zh.md")) {
+            String text = Files.readString(Path.of(folder, file), StandardCharsets.UTF_8);
+            Matcher exercise = named.matcher(text);
+            while (exercise.find()) {
+                String number = exercise.group(1) + "." + exercise.group(2);
+                try (Stream<Path> chapters = Files.list(Path.of(".."))) {
+                    Path chapter = chapters.filter(path -> path.getFileName().toString().startsWith("chapter0" + exercise.group(1) + "-"))
+                            .findFirst().orElseThrow(() -> new AssertionError(folder + "/" + file + " names exercise " + number
+                                    + ", but there is no chapter " + exercise.group(1)));
+                    assertThat(Files.readString(chapter.resolve(file), StandardCharsets.UTF_8))
+                            .as("%s/%s names exercise %s: %s/%s has it under that number", folder, file, number, chapter, file)
+                            .containsPattern("(?m)^### " + Pattern.quote(number) + " ");
+                }
+            }
+            assertThat(bare.matcher(text).results().map(match -> match.group()).toList())
+                    .as("%s/%s: exercises named by a bare number, not N.M", folder, file).isEmpty();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("folders")
     @DisplayName("the same pictures in the same order, the Chinese edition's in Chinese where it has its own"
             + " (NAME-zh.png beside NAME.png)")
     void samePictures(String folder) throws IOException {
