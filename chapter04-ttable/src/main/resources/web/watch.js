@@ -103,7 +103,7 @@ const WATCH_TEXT = {
     savedKeyTitle: 'faded and struck through: the nodes this chapter never visited',
     notInEarlier: n => 'this chapter also visited ' + n + (n === 1 ? ' node' : ' nodes') + ' not in it',
     earlierMissing: v => 'this step\'s node, ' + v.move + ' ' + v.chinese + ', is not in this tree: the earlier search never went there',
-    earlierTooMany: 'The previous chapter\'s tree has more than 2,000 nodes, too many to show beside this one: its size only.',
+    earlierTooMany: 'The previous chapter\'s tree has more than 2,000 nodes, too many to show beside this one.',
     savedTitle: 'saved: this chapter never visited this node',
     collapsedSaved: (n, saved) => '▸ ' + n + (n === 1 ? ' node' : ' nodes') + (saved ? ', ' + saved + ' saved' : ''),
     marks: {
@@ -215,7 +215,7 @@ const WATCH_TEXT = {
     savedKeyTitle: '淡色加删除线：本章从未访问的节点',
     notInEarlier: n => '本章另有 ' + n + ' 个节点不在其中',
     earlierMissing: v => '当前节点 ' + v.chinese + '（' + v.move + '）不在这棵树里：上一章的搜索从未到过那里',
-    earlierTooMany: '上一章的搜索树超过 2000 个节点，太大，无法并排显示：这里只比较节点数。',
+    earlierTooMany: '上一章的搜索树超过 2000 个节点，太大，无法并排显示。',
     savedTitle: '省去：本章从未访问这个节点',
     collapsedSaved: (n, saved) => '▸ ' + n + ' 个节点' + (saved ? '，省去 ' + saved + ' 个' : ''),
     marks: {
@@ -628,9 +628,10 @@ function summarize() {
   }
   $('watch-summary').textContent = summary;
   // the two trees, when the earlier one is shown; else its size and this one's as two bars
-  compareBars(alphaBeta && !watch.earlier ? w.earlierNodes : null);
+  compareBars(alphaBeta && !watch.earlier ? w.earlierNodes : null, alphaBeta && w.earlierTree === 'tooMany');
   $('watch-compare-toggle').hidden = !alphaBeta;
   $('watch-compare-box').checked = $('compare').checked;
+  $('watch-trees').classList.toggle('comparing', Boolean(watch.earlier));
   $('watch-here-head').hidden = !watch.earlier;
   $('watch-earlier-box').hidden = !watch.earlier;
   if (watch.earlier) {
@@ -646,18 +647,20 @@ function summarize() {
 }
 
 // What this chapter saved, seen: the previous chapter's node count and this one's as two bars,
-// with the ratio; above them, when "compare" asked for the earlier tree, why it is not shown.
-function compareBars(earlier) {
+// with the ratio (where the earlier method was run: not beyond its deepest depth); above them,
+// when "compare" asked for the earlier tree and it is too big to show, why it is not shown.
+function compareBars(earlier, tooMany) {
   const box = $('watch-compare');
   box.textContent = '';
-  box.hidden = earlier === null || earlier === undefined;
-  if (box.hidden) {
-    return;
-  }
+  const counted = earlier !== null && earlier !== undefined;
+  box.hidden = !counted && !tooMany;
   const text = watchText();
   const w = watch.data;
-  if (w.earlierTree === 'tooMany') {
+  if (tooMany) {
     element('div', {class: 'wbar-why'}, box, text.earlierTooMany);
+  }
+  if (!counted) {
+    return;
   }
   const most = Math.max(earlier, w.nodes, 1);
   const ratio = (earlier / Math.max(1, w.nodes)).toFixed(1) + '×';
