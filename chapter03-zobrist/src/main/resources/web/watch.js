@@ -724,6 +724,9 @@ function prepareEarlier() {
     });
     return row;
   });
+  // an iteration is named only where the earlier search deepens iteratively (chapter 6's earlier,
+  // chapter 5's): chapter 4's one search is recorded as iteration 1 by chapter 5's recorder
+  earlier.iterates = visits.filter(visit => visit.parent < 0).length > 1;
   watch.earlier = earlier;
   fillEarlierRows();
 }
@@ -746,7 +749,7 @@ function fillEarlierRows() {
     }
     const name = element('span', {class: 'wname'}, row);
     if (visit.parent < 0) {
-      element('b', {}, name, visit.iteration ? text.iterationRoot(visit.iteration) : text.root);
+      element('b', {}, name, watch.earlier.iterates ? text.iterationRoot(visit.iteration) : text.root);
     } else {
       element('b', {}, name, visit.move);
       name.append(' ' + visit.chinese);
