@@ -97,6 +97,18 @@ const WATCH_TEXT = {
       + (deepest ? ' Depths 1 to ' + deepest + ' can.' : ''),
     compareEarlier: w => w.earlier,
     compareHere: w => 'this chapter (' + w.method + ')',
+    compareBox: 'compare',
+    compareBoxTitle: 'show the previous chapter\'s tree of the same search beside this one: what this chapter saved',
+    treeHere: w => 'this chapter (' + w.method + '): ' + w.nodes.toLocaleString('en-US') + ' nodes',
+    treeEarlier: (w, ratio) => w.earlier + ': ' + w.earlierNodes.toLocaleString('en-US') + ' nodes, ' + ratio + '×',
+    saved: (n, of) => 'saved: ' + n.toLocaleString('en-US') + ' of ' + of.toLocaleString('en-US') + ' nodes',
+    savedKey: ' (struck through)',
+    savedKeyTitle: 'faded and struck through: the nodes this chapter never visited',
+    notInEarlier: n => 'this chapter also visited ' + n + (n === 1 ? ' node' : ' nodes') + ' not in it',
+    earlierMissing: v => 'this step\'s node, ' + v.move + ' ' + v.chinese + ', is not in this tree: the earlier search never went there',
+    earlierTooMany: 'The previous chapter\'s tree has more than 2,000 nodes, too many to show beside this one.',
+    savedTitle: 'saved: this chapter never visited this node',
+    collapsedSaved: (n, saved) => '▸ ' + n + (n === 1 ? ' node' : ' nodes') + (saved ? ', ' + saved + ' saved' : ''),
     marks: {
       cut: v => '✂ cut-off: ' + v.untried + ' never tried',
       table: () => 'answered by the table',
@@ -198,6 +210,19 @@ const WATCH_TEXT = {
     tooDeep: (d, deepest) => '深度 ' + d + ' 在这里无法观看：搜索会超过 2000 个节点。' + (deepest ? '可以观看深度 1 到 ' + deepest + '。' : ''),
     compareEarlier: w => TEXT.zh['method:' + w.earlier] || w.earlier,
     compareHere: w => '本章（' + (TEXT.zh['method:' + w.method] || w.method) + '）',
+    compareBox: '对比',
+    compareBoxTitle: '在旁边显示上一章对同一局面、同一深度的搜索树：看本章省去了什么',
+    treeHere: w => '本章（' + (TEXT.zh['method:' + w.method] || w.method) + '）：' + w.nodes + ' 个节点',
+    treeEarlier: (w, ratio) => (TEXT.zh['method:' + w.earlier] || w.earlier) + '：' + w.earlierNodes + ' 个节点，本章的 '
+      + ratio + ' 倍',
+    saved: (n, of) => '省去：' + of + ' 个节点中的 ' + n + ' 个',
+    savedKey: '（加删除线）',
+    savedKeyTitle: '淡色加删除线：本章从未访问的节点',
+    notInEarlier: n => '本章另有 ' + n + ' 个节点不在其中',
+    earlierMissing: v => '当前节点 ' + v.chinese + '（' + v.move + '）不在这棵树里：上一章的搜索从未到过那里',
+    earlierTooMany: '上一章的搜索树超过 2000 个节点，太大，无法并排显示。',
+    savedTitle: '省去：本章从未访问这个节点',
+    collapsedSaved: (n, saved) => '▸ ' + n + ' 个节点' + (saved ? '，省去 ' + saved + ' 个' : ''),
     marks: {
       cut: v => '✂ 截断：' + v.untried + ' 步未试',
       table: () => '置换表命中',
@@ -241,6 +266,7 @@ const watch = {
   prunedRows: [],      // per node: the faded row of the moves a cut-off never tried, or null
   opened: new Set(),   // finished nodes whose subtree the reader opened again
   red: false,          // "values for red": the tree as plain minimax, every value for red
+  earlier: null,       // "compare": the previous chapter's tree, as prepareEarlier made it, or null
   note: ''             // a message about the link
 };
 
@@ -317,6 +343,17 @@ function buildWatch() {
       refill();
     }
   });
+  // The game's "compare" box, in watch mode too: ticked, the previous chapter's tree comes beside.
+  const compareLabel = element('label', {id: 'watch-compare-toggle'}, bar);
+  const compare = element('input', {id: 'watch-compare-box', type: 'checkbox'}, compareLabel);
+  element('span', {id: 'watch-compare-label'}, compareLabel);
+  compare.addEventListener('change', () => {
+    compare.blur();
+    $('compare').checked = compare.checked;
+    if (watch.data) {
+      openWatch(watch.data.depth, watch.step);
+    }
+  });
   const jumps = element('div', {id: 'watch-jumps'}, panel);
   for (const kind of Object.values(JUMP_KEYS)) {
     const group = element('span', {class: 'wjump', 'data-kind': kind}, jumps);
@@ -334,7 +371,15 @@ function buildWatch() {
   element('p', {id: 'watch-summary'}, panel);
   element('div', {id: 'watch-compare', hidden: ''}, panel);
   element('p', {id: 'watch-legend'}, panel);
-  element('div', {id: 'watch-tree'}, panel);
+  // This chapter's tree, and with "compare" the previous chapter's beside it (under it where narrow).
+  const trees = element('div', {id: 'watch-trees'}, panel);
+  const here = element('div', {id: 'watch-here', class: 'wtree-box'}, trees);
+  element('p', {id: 'watch-here-head', class: 'wtree-head', hidden: ''}, here);
+  element('div', {id: 'watch-tree'}, here);
+  const earlier = element('div', {id: 'watch-earlier-box', class: 'wtree-box', hidden: ''}, trees);
+  element('p', {id: 'watch-earlier-head', class: 'wtree-head'}, earlier);
+  element('p', {id: 'watch-earlier-note', hidden: ''}, earlier);
+  element('div', {id: 'watch-earlier'}, earlier);
   document.addEventListener('keydown', watchKey);
   document.addEventListener('languagechange', () => {
     watchLabels();
@@ -350,6 +395,7 @@ function refill() {
   for (let i = 0; i < watch.rows.length; i++) {
     fillRow(i);
   }
+  fillEarlierRows();
   summarize();
   renderWatch();
 }
@@ -374,6 +420,8 @@ function watchLabels() {
   $('watch-keys').textContent = keysLine();
   $('watch-red-label').textContent = ' ' + text.redView;
   $('watch-view').title = text.redViewTitle;
+  $('watch-compare-label').textContent = ' ' + text.compareBox;
+  $('watch-compare-toggle').title = text.compareBoxTitle;
   $('watch-jumps').title = text.jumpKeys;
   for (const kind of Object.values(JUMP_KEYS)) {
     document.querySelector('.wjump[data-kind="' + kind + '"] .wjump-name').textContent = text.jumps[kind];
@@ -423,6 +471,9 @@ async function openWatch(depth, step) {
   if (step !== null) {
     query.set('step', String(step));
   }
+  if ($('compare').checked) {
+    query.set('compare', '1');
+  }
   let answer = await fetch('/api/watch?' + query);
   if (!answer.ok && step !== null && answer.status === 400) {
     watch.note = text.badLink + (await answer.text()).trim();
@@ -452,7 +503,11 @@ async function openWatch(depth, step) {
   }
   if (!answer.ok) {
     watch.data = null;
+    watch.earlier = null;
     $('watch-tree').textContent = '';
+    $('watch-earlier').textContent = '';
+    $('watch-earlier-box').hidden = true;
+    $('watch-here-head').hidden = true;
     $('watch-summary').textContent = '';
     $('watch-details').textContent = '';
     $('watch-explain').textContent = '';
@@ -559,6 +614,7 @@ function prepare() {
   for (let i = 0; i < visits.length; i++) {
     fillRow(i);
   }
+  prepareEarlier();
   summarize();
   watch.kinds = new Set(visits.map(visit => visit.end));
   for (const kind of Object.values(JUMP_KEYS)) {
@@ -582,32 +638,188 @@ function summarize() {
   const text = watchText();
   const alphaBeta = w.visits[0].alpha !== null;   // chapter 1's minimax has no window, no cut-off, no earlier search
   let summary = text.summary({...w, rootValueText: valueText(lastRoot())}, alphaBeta);
-  if (alphaBeta && w.earlierNodes !== null && w.earlierNodes !== undefined) {
+  if (alphaBeta && w.earlierNodes !== null && w.earlierNodes !== undefined && !watch.earlier) {   // else the trees' heads say it
     const ratio = (w.earlierNodes / Math.max(1, w.nodes)).toFixed(1);
     summary += ' · ' + text.compare(w, ratio);
   }
   $('watch-summary').textContent = summary;
-  compareBars(alphaBeta ? w.earlierNodes : null);
+  // the two trees, when the earlier one is shown; else its size and this one's as two bars
+  compareBars(alphaBeta && !watch.earlier ? w.earlierNodes : null, alphaBeta && w.earlierTree === 'tooMany');
+  $('watch-compare-toggle').hidden = !alphaBeta;
+  $('watch-compare-box').checked = $('compare').checked;
+  $('watch-trees').classList.toggle('comparing', Boolean(watch.earlier));
+  $('watch-here-head').hidden = !watch.earlier;
+  $('watch-earlier-box').hidden = !watch.earlier;
+  if (watch.earlier) {
+    $('watch-here-head').textContent = text.treeHere(w);
+    const head = $('watch-earlier-head');
+    head.textContent = '';
+    head.title = text.savedKeyTitle;
+    element('b', {}, head, text.treeEarlier(w, (w.earlierNodes / Math.max(1, w.nodes)).toFixed(1)));
+    element('span', {class: 'wsaved-count'}, head, ' · ' + text.saved(w.earlierSaved, w.earlierNodes));
+    head.append(text.savedKey + (w.notInEarlier > 0 ? ' · ' + text.notInEarlier(w.notInEarlier) : ''));
+  }
   $('watch-legend').textContent = watch.red ? text.legendRed : text.legend;
 }
 
-// What this chapter saved, seen: the previous chapter's node count and this one's as two bars.
-function compareBars(earlier) {
+// What this chapter saved, seen: the previous chapter's node count and this one's as two bars,
+// with the ratio (where the earlier method was run: not beyond its deepest depth); above them,
+// when "compare" asked for the earlier tree and it is too big to show, why it is not shown.
+function compareBars(earlier, tooMany) {
   const box = $('watch-compare');
   box.textContent = '';
-  box.hidden = earlier === null || earlier === undefined;
-  if (box.hidden) {
-    return;
-  }
+  const counted = earlier !== null && earlier !== undefined;
+  box.hidden = !counted && !tooMany;
   const text = watchText();
   const w = watch.data;
+  if (tooMany) {
+    element('div', {class: 'wbar-why'}, box, text.earlierTooMany);
+  }
+  if (!counted) {
+    return;
+  }
   const most = Math.max(earlier, w.nodes, 1);
+  const ratio = (earlier / Math.max(1, w.nodes)).toFixed(1) + '×';
   for (const [label, nodes, kind] of [[text.compareEarlier(w), earlier, 'earlier'], [text.compareHere(w), w.nodes, 'here']]) {
     const line = element('div', {class: 'wbar-line'}, box);
     element('span', {class: 'wbar-label'}, line, label);
     const bar = element('span', {class: 'wbar ' + kind}, line);
     bar.style.width = Math.max(0.5, 60 * nodes / most) + '%';
-    element('span', {class: 'wbar-count'}, line, nodes.toLocaleString('en-US'));
+    element('span', {class: 'wbar-count'}, line, nodes.toLocaleString('en-US') + (kind === 'earlier' ? ' (' + ratio + ')' : ''));
+  }
+}
+
+// ---- "compare": the previous chapter's tree of the same search, beside this one (issue 30)
+
+// The earlier tree's rows, one per node, in the same style as this chapter's, all of them
+// returned: the server recorded the whole search. Each node knows its subtree and how much of
+// it this chapter saved; each this chapter's twin, so that a click on it goes there.
+function prepareEarlier() {
+  const box = $('watch-earlier');
+  box.textContent = '';
+  const visits = watch.data.earlierVisits;
+  watch.earlier = null;
+  if (!visits) {
+    return;
+  }
+  const earlier = {rows: [], children: visits.map(() => []), lastDescendant: visits.map((v, j) => j),
+    savedIn: visits.map(v => (v.saved ? 1 : 0)), twinOf: visits.map(() => -1), opened: new Set()};
+  visits.forEach((visit, j) => {
+    if (visit.parent >= 0) {
+      earlier.children[visit.parent].push(j);
+    }
+  });
+  for (let j = visits.length - 1; j >= 0; j--) {
+    const parent = visits[j].parent;
+    if (parent >= 0) {
+      earlier.lastDescendant[parent] = Math.max(earlier.lastDescendant[parent], earlier.lastDescendant[j]);
+      earlier.savedIn[parent] += earlier.savedIn[j];
+    }
+  }
+  watch.data.visits.forEach((visit, i) => {
+    if (visit.earlierNode >= 0 && earlier.twinOf[visit.earlierNode] < 0) {
+      earlier.twinOf[visit.earlierNode] = i;
+    }
+  });
+  earlier.rows = visits.map((visit, j) => {
+    const row = element('div', {class: 'wrow returned' + (visit.saved ? ' wsaved' : ''), hidden: ''}, box);
+    row.style.paddingLeft = (0.3 + visit.ply * 1.5) + 'em';
+    row.addEventListener('click', event => {
+      pause();
+      const twin = earlier.twinOf[j];
+      if (event.target.classList.contains('wfold') || twin < 0) {   // a saved node has no step to go to: it opens
+        if (earlier.opened.has(j)) {
+          earlier.opened.delete(j);
+        } else {
+          earlier.opened.add(j);
+        }
+        renderWatch();
+        return;
+      }
+      goTo(watch.returnStep[twin]);
+    });
+    return row;
+  });
+  // an iteration is named only where the earlier search deepens iteratively (chapter 6's earlier,
+  // chapter 5's): chapter 4's one search is recorded as iteration 1 by chapter 5's recorder
+  earlier.iterates = visits.filter(visit => visit.parent < 0).length > 1;
+  watch.earlier = earlier;
+  fillEarlierRows();
+}
+
+// The earlier tree's rows: who moves, the move, the value with its kind, and the mark; no
+// window (the replay is this chapter's), and a saved node faded, its move struck through.
+function fillEarlierRows() {
+  if (!watch.earlier) {
+    return;
+  }
+  const text = watchText();
+  watch.data.earlierVisits.forEach((visit, j) => {
+    const row = watch.earlier.rows[j];
+    row.textContent = '';
+    row.title = visit.saved ? text.savedTitle : '';
+    element('span', {class: 'wfold'}, row, '');
+    element('span', {class: 'wside ' + (visit.red ? 'red' : 'black'), title: sideName(visit.red)}, row, '●');
+    if (watch.red) {
+      element('span', {class: 'wmax'}, row, (visit.red ? text.max : text.min) + ' ');
+    }
+    const name = element('span', {class: 'wname'}, row);
+    if (visit.parent < 0) {
+      element('b', {}, name, watch.earlier.iterates ? text.iterationRoot(visit.iteration) : text.root);
+    } else {
+      element('b', {}, name, visit.move);
+      name.append(' ' + visit.chinese);
+    }
+    element('span', {class: 'wvalue'}, row, '  ' + shownValue(visit));
+    const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[visit.bound]
+      : visit.end === 'repetition' ? '' : text.marks[visit.end](visit);
+    element('span', {class: 'wmark ' + visit.end}, row, mark ? ' ' + mark : '');
+  });
+}
+
+// The earlier tree at this step: folded to the path to the node with the current node's line
+// (or, if this chapter went where the earlier search never did, to the deepest node of the
+// line that it has), which is highlighted and scrolled to; subtrees opened by a click stay open.
+function renderEarlier(current) {
+  const earlier = watch.earlier;
+  if (!earlier) {
+    return;
+  }
+  const text = watchText();
+  const visits = watch.data.earlierVisits;
+  let here = current;
+  while (here >= 0 && !(watch.data.visits[here].earlierNode >= 0)) {
+    here = watch.data.visits[here].parent;
+  }
+  const focus = here >= 0 ? watch.data.visits[here].earlierNode : -1;
+  const path = new Set();
+  for (let j = focus; j >= 0; j = visits[j].parent) {
+    path.add(j);
+  }
+  let lastRootIndex = 0;
+  visits.forEach((visit, j) => {
+    if (visit.parent < 0) {
+      lastRootIndex = j;
+    }
+  });
+  const open = [];
+  visits.forEach((visit, j) => {
+    const row = earlier.rows[j];
+    open[j] = path.has(j) || earlier.opened.has(j) || (focus < 0 && j === lastRootIndex);
+    row.hidden = visit.parent >= 0 && (!open[visit.parent] || earlier.rows[visit.parent].hidden);
+    row.classList.toggle('current', j === focus && here === current);
+    row.classList.toggle('nearest', j === focus && here !== current);
+    row.classList.toggle('online', path.has(j) && j !== focus);
+    const fold = row.querySelector('.wfold');
+    const subtree = earlier.lastDescendant[j] - j;
+    fold.textContent = subtree === 0 ? '' : open[j] ? '▾ ' : '▸ ';
+    fold.title = subtree > 0 && !open[j] ? text.collapsedSaved(subtree, earlier.savedIn[j] - (visit.saved ? 1 : 0)) : '';
+  });
+  const note = $('watch-earlier-note');
+  note.hidden = here === current;
+  note.textContent = here === current ? '' : text.earlierMissing(watch.data.visits[current]);
+  if (focus >= 0) {
+    centerRow(earlier.rows[focus], $('watch-earlier'));
   }
 }
 
@@ -761,15 +973,17 @@ function renderWatch() {
     }
   });
   if (current >= 0) {
-    centerRow(watch.rows[current]);
+    centerRow(watch.rows[current], $('watch-tree'));
   }
+  renderEarlier(current);
   $('watch-explain').textContent = event ? explain(event) : text.ready;
   $('watch-explain').className = event && !event.enter ? 'return ' + w.visits[current].end : 'enter';
   $('watch-details').textContent = current >= 0 ? details(w.visits[current]) : '';
   $('watch-counter').textContent = text.stepOf(step, watch.events.length);
   $('watch-play').textContent = watch.timer ? text.pause : text.play;
   $('watch-red').checked = watch.red;
-  const hash = '#watch&depth=' + w.depth + '&step=' + step + (watch.red ? '&view=red' : '');
+  const hash = '#watch&depth=' + w.depth + '&step=' + step + (watch.red ? '&view=red' : '')
+    + ($('compare').checked ? '&compare=1' : '');
   history.replaceState(null, '', location.pathname + location.search + hash);
   $('watch-link').href = location.href;
   for (const kind of Object.values(JUMP_KEYS)) {
@@ -812,10 +1026,9 @@ function jump(kind, direction) {
   }
 }
 
-// Scrolls the tree, and only the tree, to show the row in its middle: scrollIntoView would
+// Scrolls a tree, and only the tree, to show the row in its middle: scrollIntoView would
 // scroll the page as well, and on a phone, where the tree is under the board, hide the board.
-function centerRow(row) {
-  const tree = $('watch-tree');
+function centerRow(row, tree) {
   const offset = row.getBoundingClientRect().top - tree.getBoundingClientRect().top;
   tree.scrollTop += offset - (tree.clientHeight - row.offsetHeight) / 2;
 }
@@ -1062,6 +1275,9 @@ if (location.hash.startsWith('#watch')) {
     if (state.chapter && state.view) {
       clearInterval(waitForGame);
       const step = watchLink.get('step');
+      if (watchLink.get('compare') === '1') {
+        $('compare').checked = true;
+      }
       openWatch(Number(watchLink.get('depth')) || DEFAULT_WATCH_DEPTH, step === null ? null : step);
     }
   }, 50);

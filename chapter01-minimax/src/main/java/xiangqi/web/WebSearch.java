@@ -70,4 +70,13 @@ final class WebSearch {
         Search.standard().reportingTo(tree).search(position, depth);
         return tree.visits(position);
     }
+
+    /**
+     * The tree the earlier method visits, for watch mode's "compare": none here. Perft counts
+     * leaves and keeps no tree, and the tree it walks is minimax's own: there is no earlier
+     * search to set beside this one.
+     */
+    static List<Visit> watchEarlier(Position position, int depth) {
+        return null;
+    }
 }

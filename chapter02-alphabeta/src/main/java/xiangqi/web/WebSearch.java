@@ -43,7 +43,12 @@ final class WebSearch {
 
     /** The earlier method's node count for {@code position} at {@code depth}. */
     long earlier(Position position, int depth) {
-        return Search.minimax().search(position, depth).nodes();
+        return earlierSearch().search(position, depth).nodes();
+    }
+
+    /** Chapter 1's minimax: this search with the cut-off switched off. */
+    private static Search earlierSearch() {
+        return Search.minimax();
     }
 
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */
@@ -65,6 +70,32 @@ final class WebSearch {
     static List<Visit> watch(Position position, int depth) {
         SearchTree tree = SearchTree.recorder();
         Search.standard().reportingTo(tree).search(position, depth);
+        return tree.visits(position);
+    }
+
+    /**
+     * The tree the earlier method visits from {@code position} to {@code depth}, recorded as
+     * {@link #watch} records this chapter's, for watch mode's "compare": the same search as
+     * {@link #earlier}, so it has {@link #earlier}'s node count. Over {@link SearchTree#MAX_NODES}
+     * nodes, the recorder gives up with an IllegalArgumentException, soon: the search is abandoned.
+     *
+     * <p>Minimax here is alpha-beta with the cut-off switched off: the window it carries narrows
+     * but cuts nothing, so every value it returns is exact. The recorder is told the open
+     * window, as chapter 1's minimax has none, so that no value is shown as a bound.
+     */
+    static List<Visit> watchEarlier(Position position, int depth) {
+        SearchTree tree = SearchTree.recorder();
+        earlierSearch().reportingTo(new SearchListener() {
+            @Override
+            public void searched(int ply, int move, int alpha, int beta, int score) {
+                tree.searched(ply, move, -Score.INFINITE, Score.INFINITE, score);
+            }
+
+            @Override
+            public void root(int depth, int alpha, int beta, int score) {
+                tree.root(depth, -Score.INFINITE, Score.INFINITE, score);
+            }
+        }).search(position, depth);
         return tree.visits(position);
     }
 }

@@ -45,7 +45,7 @@ import xiangqi.picture.Visit;
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
  *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
- *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S]   every node of a small search, for watch mode
+ *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S][&amp;compare=1]   every node of a small search, for watch mode
  * </pre>
  * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, {@code /text.json},
  * the page's words in English and Chinese, and watch mode's {@code /watch.js} and
@@ -296,7 +296,7 @@ public final class WebBoard {
                     }
                     case "/api/watch" -> {
                         expect(method, "GET");
-                        allow(query, "fen", "moves", "depth", "step");
+                        allow(query, "fen", "moves", "depth", "step", "compare");
                         yield watch(query);
                     }
                     default -> throw new Refused(404, "no such page '" + path + "'");
@@ -362,6 +362,15 @@ public final class WebBoard {
                         + String.format("U+%04X", (int) text.charAt(i)) + " at " + (i + 1));
             }
         }
+    }
+
+    /** Whether the query asks for "compare": {@code compare=1}; {@code 0} or none is no. */
+    private static boolean compare(Map<String, String> query) {
+        String compare = query.getOrDefault("compare", "0");
+        if (!compare.equals("0") && !compare.equals("1")) {
+            throw new IllegalArgumentException("compare '" + compare + "' must be 0 or 1");
+        }
+        return compare.equals("1");
     }
 
     private static void allow(Map<String, String> query, String... names) {
@@ -579,10 +588,7 @@ public final class WebBoard {
             throw new IllegalArgumentException("movetime: this chapter's search has no clock"
                     + " (time a move arrives in chapter 5)");
         }
-        String compare = query.getOrDefault("compare", "0");
-        if (!compare.equals("0") && !compare.equals("1")) {
-            throw new IllegalArgumentException("compare '" + compare + "' must be 0 or 1");
-        }
+        boolean compare = compare(query);
         Thinking thinking;
         synchronized (this) {
             if (current != null && !current.isDone()) {
@@ -592,7 +598,7 @@ public final class WebBoard {
             current = thinking;
         }
         Position position = game.now();
-        thinker.execute(() -> think(thinking, position, depth, movetime, compare.equals("1")));
+        thinker.execute(() -> think(thinking, position, depth, movetime, compare));
         return new Json().put("id", thinking.id).toString();
     }
 
@@ -769,10 +775,16 @@ public final class WebBoard {
      * says what its return did to its parent's window ({@link #windowsAfter}), and the nodes of
      * the principal variation are marked, so the page shows the window as it stands at every
      * step and the best line at the end without searching anything itself.
+     *
+     * <p>With {@code compare=1}, the previous chapter's tree of the same position and depth
+     * comes too ({@link Compared}): each of its nodes saying whether this chapter's search saved
+     * it, each of this chapter's nodes naming its twin there, so that the page sets the two
+     * trees side by side; or, where there is no such tree to show, why not.
      */
     private static String watch(Map<String, String> query) {
         Game game = game(query);
         int depth = number(query, "depth", 1, WebSearch.DEEPEST, WATCH_DEPTH);
+        boolean compare = compare(query);
         List<Visit> visits;
         try {
             visits = WebSearch.watch(game.now(), depth);
@@ -798,6 +810,7 @@ public final class WebBoard {
         Visit root = visits.get(rootIndex);
         List<Integer> line = principalVariation(visits, rootIndex);
         Returned[] returned = returns(visits);
+        Compared compared = compare ? Compared.of(game.now(), depth, visits) : null;
         StringBuilder list = new StringBuilder("[");
         for (int i = 0; i < visits.size(); i++) {
             Visit visit = visits.get(i);
@@ -831,13 +844,16 @@ public final class WebBoard {
                     .put("pruned", visit.untried())
                     .put("prunedChinese", visit.untriedChinese())
                     .put("pv", line.contains(i))
+                    .put("earlierNode", compared == null || compared.visits() == null ? null : compared.twins()[i])
                     .put("board", visit.board())
                     .raw("repeats", repeats(visit.repeats())));
         }
         list.append(']');
-        Long earlier = depth <= WebSearch.DEEPEST_EARLIER
-                ? new WebSearch().earlier(game.now(), depth) : null;
-        return new Json()
+        // a recorded tree is the earlier search itself: its size is that search's node count
+        Long earlier = compared != null && compared.visits() != null ? Long.valueOf(compared.visits().size())
+                : depth <= WebSearch.DEEPEST_EARLIER ? Long.valueOf(new WebSearch().earlier(game.now(), depth)) : null;
+        Json answer = new Json();
+        answer
                 .put("chapter", Chapter.NAME)
                 .put("method", WebSearch.METHOD)
                 .put("fen", game.start().toFen())
@@ -854,9 +870,114 @@ public final class WebBoard {
                 .put("pv", line.stream().skip(1).map(i -> visits.get(i).move()).toList())
                 .put("pvChinese", line.stream().skip(1).map(i -> visits.get(i).chinese()).toList())
                 .put("earlier", WebSearch.EARLIER)
-                .put("earlierNodes", earlier)
-                .raw("visits", list.toString())
-                .toString();
+                .put("earlierNodes", earlier);
+        if (compared != null) {
+            answer.put("earlierTree", compared.whyNot() == null ? "shown" : compared.whyNot());
+            if (compared.visits() != null) {
+                answer.put("earlierSaved", compared.saved())
+                        .put("notInEarlier", Arrays.stream(compared.twins()).filter(twin -> twin < 0).count())
+                        .raw("earlierVisits", compared.json());
+            }
+        }
+        return answer.raw("visits", list.toString()).toString();
+    }
+
+    /**
+     * "Compare", seen (issue 30, point 6): the previous chapter's tree of the same position and
+     * depth, {@link WebSearch#watchEarlier}, beside this chapter's. Nodes are matched by their
+     * line, the moves from the root; where the earlier search deepens iteratively too (chapter
+     * 6's earlier is chapter 5's), by the depth of their iteration as well, so that each
+     * iteration meets its own. An earlier node whose line this chapter's tree lacks was saved:
+     * this chapter never went there.
+     *
+     * <p>That alone need not make the trees' difference. In chapter 2 every line alpha-beta
+     * visits minimax visits too (the same moves in the same order, minus the cut-offs), so
+     * the saved nodes are exactly the difference, and chapter 3's tree is chapter 2's. From
+     * chapter 4 on, the table's move goes first, so a search can try a move the earlier one cut
+     * off before reaching it: such a node has no twin ({@code earlierNode} -1, counted in
+     * {@code notInEarlier}). Chapter 5 deepens iteratively and chapter 4 does not: several of
+     * its nodes, one per iteration, may share one twin.
+     *
+     * @param visits  the earlier tree, null where there is none to show
+     * @param whyNot  why not: {@code none} (chapter 1: no earlier search keeps a tree),
+     *                {@code tooMany} (more than {@link SearchTree#MAX_NODES} nodes); null if shown
+     * @param twins   per node of this chapter's tree, the index of the earlier node with its line, or -1
+     * @param isSaved per earlier node, whether this chapter's tree lacks its line
+     */
+    private record Compared(List<Visit> visits, String whyNot, int[] twins, boolean[] isSaved) {
+        static Compared of(Position position, int depth, List<Visit> here) {
+            List<Visit> earlier;
+            try {
+                earlier = WebSearch.watchEarlier(position, depth);
+            } catch (IllegalArgumentException e) {
+                return new Compared(null, "tooMany", null, null);
+            }
+            if (earlier == null) {
+                return new Compared(null, "none", null, null);
+            }
+            boolean byIteration = earlier.stream().filter(visit -> visit.parent() < 0).count() > 1;
+            List<String> earlierLines = lines(earlier, byIteration);
+            Map<String, Integer> index = new HashMap<>();
+            for (int i = 0; i < earlierLines.size(); i++) {
+                index.put(earlierLines.get(i), i);
+            }
+            boolean[] isSaved = new boolean[earlier.size()];
+            Arrays.fill(isSaved, true);
+            List<String> hereLines = lines(here, byIteration);
+            int[] twins = new int[here.size()];
+            for (int i = 0; i < here.size(); i++) {
+                twins[i] = index.getOrDefault(hereLines.get(i), -1);
+                if (twins[i] >= 0) {
+                    isSaved[twins[i]] = false;
+                }
+            }
+            return new Compared(earlier, null, twins, isSaved);
+        }
+
+        /**
+         * Each node's line: the depth of its iteration, if asked, and the moves from its root.
+         * A parent comes before its children, so its line is known when theirs is made.
+         */
+        private static List<String> lines(List<Visit> visits, boolean byIteration) {
+            List<String> lines = new ArrayList<>();
+            for (Visit visit : visits) {
+                lines.add(visit.parent() < 0 ? (byIteration ? "#" + visit.depth() : "")
+                        : lines.get(visit.parent()) + " " + visit.move());
+            }
+            return lines;
+        }
+
+        long saved() {
+            int saved = 0;
+            for (boolean one : isSaved) {
+                saved += one ? 1 : 0;
+            }
+            return saved;
+        }
+
+        /** The earlier tree as the page draws it: what a row shows, and whether it was saved. */
+        String json() {
+            StringBuilder list = new StringBuilder("[");
+            for (int i = 0; i < visits.size(); i++) {
+                Visit visit = visits.get(i);
+                list.append(list.length() > 1 ? "," : "").append(new Json()
+                        .put("parent", visit.parent())
+                        .put("ply", visit.ply())
+                        .put("depth", visit.depth())
+                        .put("iteration", visit.iteration())
+                        .put("move", visit.move())
+                        .put("chinese", visit.chinese())
+                        .put("red", visit.red())
+                        .put("value", visit.value())
+                        .put("valueText", scoreText(visit.value()))
+                        .put("redValueText", scoreText(visit.red() ? visit.value() : -visit.value()))
+                        .put("bound", visit.bound().name().toLowerCase(java.util.Locale.ROOT))
+                        .put("end", visit.end().name().toLowerCase(java.util.Locale.ROOT))
+                        .put("untried", visit.untried().size())
+                        .put("saved", isSaved[i]));
+            }
+            return list.append(']').toString();
+        }
     }
 
     /** A score or a window's bound as the command line prints it: ∞ for the open window. */

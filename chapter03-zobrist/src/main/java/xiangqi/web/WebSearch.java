@@ -43,7 +43,12 @@ final class WebSearch {
 
     /** The earlier method's node count for {@code position} at {@code depth}. */
     long earlier(Position position, int depth) {
-        return Search.alphaBeta().search(position, depth).nodes();
+        return earlierSearch().search(position, depth).nodes();
+    }
+
+    /** Chapter 2's alpha-beta, which has no keys: the same tree as this chapter's. */
+    private static Search earlierSearch() {
+        return Search.alphaBeta();
     }
 
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */
@@ -65,6 +70,18 @@ final class WebSearch {
     static List<Visit> watch(Position position, int depth) {
         SearchTree tree = SearchTree.recorder();
         Search.standard().reportingTo(tree).search(position, depth);
+        return tree.visits(position);
+    }
+
+    /**
+     * The tree the earlier method visits from {@code position} to {@code depth}, recorded as
+     * {@link #watch} records this chapter's, for watch mode's "compare": the same search as
+     * {@link #earlier}, so it has {@link #earlier}'s node count. Over {@link SearchTree#MAX_NODES}
+     * nodes, the recorder gives up with an IllegalArgumentException, soon: the search is abandoned.
+     */
+    static List<Visit> watchEarlier(Position position, int depth) {
+        SearchTree tree = SearchTree.recorder();
+        earlierSearch().reportingTo(tree).search(position, depth);
         return tree.visits(position);
     }
 }

@@ -24,6 +24,8 @@ import xiangqi.Fixtures;
 import xiangqi.Move;
 import xiangqi.Position;
 import xiangqi.Search;
+import xiangqi.common.Chapter;
+import xiangqi.picture.Visit;
 
 /**
  * Watch mode's data ({@code GET /api/watch}, issue 24): the same search as the {@code tree}
@@ -143,6 +145,7 @@ class WatchTest {
             /api/watch?fen=4k4/9/9/9/9/9/9/9/9/3K1R3+w&depth=1&step=9999 | 400 | step 9999 is out of range 0..
             /api/watch?fen=4k4/9/9/9/9/9/9/9/9/3K1R3+w&depth=1&step=-1 | 400 | step -1 is out of range 0..
             /api/watch?fen=4k4/9/9/9/9/9/9/9/9/3K1R3+w&depth=1&lang=zh | 400 | unknown parameter 'lang'
+            /api/watch?fen=4k4/9/9/9/9/9/9/9/9/3K1R3+w&depth=1&compare=yes | 400 | compare 'yes' must be 0 or 1
             """)
     @DisplayName("what watch mode cannot show gets a 4xx and one line saying why, and the server goes on")
     void refusedWithOneLine(String request, int status, String message) {
@@ -368,5 +371,191 @@ class WatchTest {
         assertThat(field(watch(start, deepest), "deepest")).isEqualTo(String.valueOf(deepest));
         HttpResponse<String> deeper = get("/api/watch?fen=" + encode(start) + "&depth=" + (deepest + 1));
         assertThat(deeper.statusCode()).as(deeper.body()).isIn(400, 422);
+    }
+
+    // ---------------------------------------------------------------- compare, seen (issue 30, point 6)
+
+    /** Positions for "compare": the README's small tree, the start, and a game that repeats itself. */
+    private static final String COMPARED = """
+            5k3/9/9/9/9/9/9/9/4p4/3K1N3 w                                | 4 |
+            rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w | 2 |
+            3k5/R8/9/9/9/9/9/9/9/4K4 w                                   | 2 | a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8
+            """;
+
+    private static String watchQuery(String fen, String moves, int depth) {
+        return "/api/watch?fen=" + encode(fen) + "&moves=" + encode(moves == null ? "" : moves) + "&depth=" + depth;
+    }
+
+    /** Watch mode's answer with "compare". */
+    private static String compared(String fen, String moves, int depth) {
+        HttpResponse<String> answer = get(watchQuery(fen, moves, depth) + "&compare=1");
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        return answer.body();
+    }
+
+    /** The earlier tree's visits in the answer: flat objects, in a list of their own. */
+    private static List<String> earlierVisits(String json) {
+        int start = json.indexOf("\"earlierVisits\":[");
+        assertThat(start).as("earlierVisits in " + json).isNotNegative();
+        return visits(json.substring(start, json.indexOf(']', start)));
+    }
+
+    /** This chapter's visits in the answer, with "compare" or without. */
+    private static List<String> hereVisits(String json) {
+        return visits(json.substring(json.indexOf("\"visits\":[")));
+    }
+
+    /**
+     * What matches a node of one tree to the other's: its line, the moves from its root, and,
+     * where both trees deepen iteratively, the depth its iteration searched to.
+     */
+    private static List<String> keys(List<String> visits, boolean byIteration) {
+        List<String> keys = new ArrayList<>();
+        for (String visit : visits) {
+            int parent = Integer.parseInt(field(visit, "parent"));
+            keys.add(parent < 0 ? (byIteration ? "#" + field(visit, "depth") : "")
+                    : keys.get(parent) + " " + field(visit, "move"));
+        }
+        return keys;
+    }
+
+    private static long count(List<String> visits, String name, String value) {
+        return visits.stream().filter(visit -> field(visit, name).equals(value)).count();
+    }
+
+    @ParameterizedTest(name = "{0} {2}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = COMPARED)
+    @DisplayName("with compare, the previous chapter's tree of the same search comes too: as many nodes as the earlier method counts, node for node its search")
+    void theEarlierTreeIsTheEarlierSearch(String fen, int depth, String moves) {
+        assertThat(get(watchQuery(fen, moves, depth)).body()).doesNotContain("earlierTree").doesNotContain("earlierVisits");
+        String json = compared(fen, moves, depth);
+        Position position = Fixtures.after(fen, moves == null ? new String[0] : moves.split(" "));
+        List<Visit> recorded = WebSearch.watchEarlier(position, depth);
+        if (recorded == null) { // chapter 1: perft counts leaves and keeps no tree
+            assertThat(field(json, "earlierTree")).isEqualTo("none");
+            assertThat(json).doesNotContain("earlierVisits");
+            return;
+        }
+        long nodes = new WebSearch().earlier(position, depth);
+        List<String> earlier = earlierVisits(json);
+        assertThat(field(json, "earlierTree")).isEqualTo("shown");
+        assertThat(earlier).hasSize((int) nodes);
+        assertThat(field(json, "earlierNodes")).isEqualTo(String.valueOf(nodes));
+        List<String> keys = keys(earlier, false);
+        for (int j = 0; j < earlier.size(); j++) {
+            Visit visit = recorded.get(j);
+            String expected = visit.parent() < 0 ? "" : keys.get(visit.parent()) + " " + visit.move();
+            assertThat(List.of(keys.get(j), field(earlier.get(j), "value"), field(earlier.get(j), "end"),
+                    field(earlier.get(j), "bound"))).as(earlier.get(j)).isEqualTo(List.of(expected, String.valueOf(visit.value()),
+                    visit.end().name().toLowerCase(java.util.Locale.ROOT), visit.bound().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {2}, depth {1}")
+    @CsvSource(delimiter = '|', textBlock = COMPARED)
+    @DisplayName("an earlier node is saved when this chapter's tree has no node with its line; each of this chapter's nodes names its twin there, or -1")
+    void savedAreTheLinesThisChapterNeverVisited(String fen, int depth, String moves) {
+        String json = compared(fen, moves, depth);
+        if (field(json, "earlierTree").equals("none")) { // chapter 1
+            return;
+        }
+        List<String> earlier = earlierVisits(json);
+        List<String> here = hereVisits(json);
+        boolean byIteration = count(earlier, "parent", "-1") > 1;
+        List<String> earlierKeys = keys(earlier, byIteration);
+        List<String> hereKeys = keys(here, byIteration);
+        for (int j = 0; j < earlier.size(); j++) {
+            boolean saved = !hereKeys.contains(earlierKeys.get(j));
+            assertThat(field(earlier.get(j), "saved")).as(earlier.get(j)).isEqualTo(String.valueOf(saved));
+            int parent = Integer.parseInt(field(earlier.get(j), "parent"));
+            if (parent < 0) {
+                assertThat(saved).as("a root is never saved").isFalse();
+            } else if (field(earlier.get(parent), "saved").equals("true")) {
+                assertThat(saved).as("a line is visited only through its parent's: under a saved node, all are saved").isTrue();
+            }
+        }
+        for (int i = 0; i < here.size(); i++) {
+            assertThat(field(here.get(i), "earlierNode")).as(here.get(i))
+                    .isEqualTo(String.valueOf(earlierKeys.indexOf(hereKeys.get(i))));
+        }
+        long saved = count(earlier, "saved", "true");
+        assertThat(field(json, "earlierSaved")).isEqualTo(String.valueOf(saved));
+        assertThat(field(json, "notInEarlier")).isEqualTo(String.valueOf(count(here, "earlierNode", "-1")));
+        // The nodes both trees have are at most this chapter's; which tree holds the other's lines depends on the chapter
+        assertThat(earlier.size() - saved).isLessThanOrEqualTo(here.size());
+    }
+
+    @Test
+    @DisplayName("what each chapter saves, beside the previous one: the difference (2), nothing (3), the table's answers (4), ordered moves (5), the repetitions (6)")
+    void whatEachChapterSaves() {
+        String small = compared("5k3/9/9/9/9/9/9/9/4p4/3K1N3 w", "", 4);
+        if (Chapter.NAME.startsWith("chapter01")) { // no earlier search keeps a tree: the page shows no comparison
+            assertThat(field(small, "earlierTree")).isEqualTo("none");
+            return;
+        }
+        List<String> earlier = earlierVisits(small);
+        List<String> here = hereVisits(small);
+        long saved = Long.parseLong(field(small, "earlierSaved"));
+        long notInEarlier = Long.parseLong(field(small, "notInEarlier"));
+        switch (Chapter.NAME) {
+            case "chapter02-alphabeta" -> {
+                // Alpha-beta tries minimax's moves in minimax's order and stops sooner: every line it
+                // visits, minimax visits, and what it saved is the whole difference. Minimax has no
+                // window: each of its values is exact, none a bound.
+                assertThat(notInEarlier).isZero();
+                assertThat(saved).isPositive().isEqualTo(earlier.size() - here.size());
+                assertThat(count(earlier, "bound", "exact")).isEqualTo(earlier.size());
+                assertThat(count(earlier, "end", "cut")).isZero();
+            }
+            case "chapter03-zobrist" -> { // keys change no node: the same tree, nothing saved
+                assertThat(saved).isZero();
+                assertThat(notInEarlier).isZero();
+                assertThat(watched(String.join(",", earlier))).isEqualTo(watched(String.join(",", here)));
+            }
+            case "chapter04-ttable" -> {
+                // The table answers a position it has seen: the earlier search went on below it. A
+                // saved subtree hangs from a node whose twin here the table answered, or cut off
+                // sooner (the table's move first). With that move first, this search may also try
+                // a move that the earlier one cut off before reaching: the two trees need not nest.
+                assertThat(saved).isPositive();
+                assertSavedBelow(earlier, here, "table", "cut");
+                assertThat(count(here, "end", "table")).isPositive();
+            }
+            case "chapter05-ordering" -> {
+                // Ordered moves go where chapter 4's order never went: the saved nodes are not the
+                // difference. Each iteration starts at the root: all of them are the earlier root's twins.
+                assertThat(notInEarlier).isPositive();
+                assertThat(saved).isNotEqualTo(earlier.size() - here.size());
+                assertThat(count(here, "earlierNode", "0")).isEqualTo(count(here, "parent", "-1")).isGreaterThan(1);
+            }
+            case "chapter06-repetition" -> {
+                // No position comes back in this small tree: chapter 5's search, the same tree.
+                assertThat(saved).isZero();
+                assertThat(notInEarlier).isZero();
+                // Where the game repeats itself, the rules end lines that chapter 5's search went on
+                // with, blind to repetitions: no line of its tree ends in a ruling.
+                String game = compared("3k5/R8/9/9/9/9/9/9/9/4K4 w", "a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8", 2);
+                List<String> blind = earlierVisits(game);
+                assertThat(Long.parseLong(field(game, "earlierSaved"))).isPositive();
+                assertThat(count(blind, "end", "repetition")).isZero();
+                assertSavedBelow(blind, hereVisits(game), "repetition", "cut");
+                assertThat(count(hereVisits(game), "end", "repetition")).isPositive();
+            }
+            default -> throw new AssertionError("a chapter this test does not know: " + Chapter.NAME);
+        }
+    }
+
+    /** Where a saved subtree hangs from a node both trees have, that node ended here as one of {@code ends}. */
+    private static void assertSavedBelow(List<String> earlier, List<String> here, String... ends) {
+        for (int j = 0; j < earlier.size(); j++) {
+            int parent = Integer.parseInt(field(earlier.get(j), "parent"));
+            if (field(earlier.get(j), "saved").equals("true") && field(earlier.get(parent), "saved").equals("false")) {
+                for (String twin : here) {
+                    if (field(twin, "earlierNode").equals(String.valueOf(parent))) {
+                        assertThat(field(twin, "end")).as(twin).isIn((Object[]) ends);
+                    }
+                }
+            }
+        }
     }
 }

@@ -49,8 +49,13 @@ final class WebSearch {
 
     /** The earlier method's node count for {@code position} at {@code depth}. */
     long earlier(Position position, int depth) {
+        return earlierSearch().search(position, depth).nodes();
+    }
+
+    /** Chapter 4's search, with a fresh table of its own: the table's move first, then the generator's order. */
+    private static Search earlierSearch() {
         TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
-        return Search.withTable(table).search(position, depth).nodes();
+        return Search.withTable(table);
     }
 
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */
@@ -72,6 +77,18 @@ final class WebSearch {
     static List<Visit> watch(Position position, int depth) {
         SearchTree tree = SearchTree.recorder();
         Search.standard().reportingTo(tree).search(position, depth);
+        return tree.visits(position);
+    }
+
+    /**
+     * The tree the earlier method visits from {@code position} to {@code depth}, recorded as
+     * {@link #watch} records this chapter's, for watch mode's "compare": the same search as
+     * {@link #earlier}, so it has {@link #earlier}'s node count. Over {@link SearchTree#MAX_NODES}
+     * nodes, the recorder gives up with an IllegalArgumentException, soon: the search is abandoned.
+     */
+    static List<Visit> watchEarlier(Position position, int depth) {
+        SearchTree tree = SearchTree.recorder();
+        earlierSearch().reportingTo(tree).search(position, depth);
         return tree.visits(position);
     }
 }

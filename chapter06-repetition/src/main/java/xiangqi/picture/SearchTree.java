@@ -62,12 +62,27 @@ public final class SearchTree implements SearchListener {
     /** The bound of the table's answer to the node about to be reported; null if the table did not answer it. */
     private Visit.Bound tableBound;
 
-    private SearchTree() {
+    /**
+     * Whether the recorded search rules repetitions, so that a line that returned to an earlier
+     * position ended there: this chapter's does; the tree tells it from the position alone.
+     */
+    private final boolean rulesRepetitions;
+
+    private SearchTree(boolean rulesRepetitions) {
+        this.rulesRepetitions = rulesRepetitions;
     }
 
     /** A recorder for one search. */
     public static SearchTree recorder() {
-        return new SearchTree();
+        return new SearchTree(true);
+    }
+
+    /**
+     * A recorder for one search blind to repetitions, chapter 5's, which watch mode's "compare"
+     * sets beside this chapter's: a line of it that returns to an earlier position goes on.
+     */
+    public static SearchTree recorderBlindToRepetitions() {
+        return new SearchTree(false);
     }
 
     /**
@@ -189,7 +204,7 @@ public final class SearchTree implements SearchListener {
         }
         List<Integer> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty(); // moves to search, and none searched
-        String ruling = ply > 0 && Repetition.ruledInSearch(position, ply)
+        String ruling = rulesRepetitions && ply > 0 && Repetition.ruledInSearch(position, ply)
                 ? Repetition.judge(position).outcome().text : null; // the search rules before anything else
         if (answered || ruling != null) {
             untried = List.of(); // not cut off: the table or the rules knew the value
@@ -231,7 +246,7 @@ public final class SearchTree implements SearchListener {
             List<Visit> visits) {
         List<Integer> untried = untried(position, node, depth);
         boolean answered = node.children().isEmpty() && !untried.isEmpty();
-        Repetition.Verdict verdict = ply > 0 && Repetition.ruledInSearch(position, ply)
+        Repetition.Verdict verdict = rulesRepetitions && ply > 0 && Repetition.ruledInSearch(position, ply)
                 ? Repetition.judge(position) : null;
         String ruling = verdict == null ? null : verdict.outcome().text;
         if (answered || ruling != null) {

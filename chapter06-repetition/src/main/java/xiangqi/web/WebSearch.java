@@ -51,8 +51,13 @@ final class WebSearch {
      * on a WebSearch of its own, made before it starts, so that stop reaches it at any moment).
      */
     long earlier(Position position, int depth) {
+        return earlierSearch().search(position, depth, time, iteration -> { }).nodes();
+    }
+
+    /** Chapter 5's search, with a fresh table of its own: blind to repetitions. */
+    private static Search earlierSearch() {
         TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
-        return Search.ordered(table).search(position, depth, time, iteration -> { }).nodes();
+        return Search.ordered(table);
     }
 
     /**
@@ -119,6 +124,20 @@ final class WebSearch {
     static List<Visit> watch(Position position, int depth) {
         SearchTree tree = SearchTree.recorder();
         Search.standard().reportingTo(tree).search(position, depth);
+        return tree.visits(position);
+    }
+
+    /**
+     * The tree the earlier method visits from {@code position} to {@code depth}, recorded as
+     * {@link #watch} records this chapter's, for watch mode's "compare": the same search as
+     * {@link #earlier}, so it has {@link #earlier}'s node count. Over {@link SearchTree#MAX_NODES}
+     * nodes, the recorder gives up with an IllegalArgumentException, soon: the search is abandoned. It
+     * has no clock: a tree this small is searched at once, and stop has nothing to cut short. Its
+     * recorder is blind to repetitions, as chapter 5's search is: no line of it ends in a ruling.
+     */
+    static List<Visit> watchEarlier(Position position, int depth) {
+        SearchTree tree = SearchTree.recorderBlindToRepetitions();
+        earlierSearch().reportingTo(tree).search(position, depth);
         return tree.visits(position);
     }
 }
