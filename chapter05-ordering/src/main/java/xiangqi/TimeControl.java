@@ -33,7 +33,7 @@ public final class TimeControl {
      * searches: the previous best move, tried first, with the full window, and the other
      * moves only to be refuted. Once that move is searched, a cut-short iteration has an
      * answer (it pays); so an iteration is started when this much of it is predicted to fit.
-     * Measured (chapter 5's README, "The clock"): from 0 to 0.8 of an iteration's nodes on
+     * Measured (chapter 5's README, "Why 15%"): from 0 to 0.8 of an iteration's nodes on
      * the demo positions, depths 4 to 8, and 0.14 in the middle. An iteration is started when
      * its first move is more likely than not to be done in time.
      */
@@ -137,10 +137,10 @@ public final class TimeControl {
 
     /**
      * The next iteration's predicted time: the last one's times the ratio of the last two
-     * (each iteration has cost several times the one before: about 7 on the bench's
-     * positions, alternating between about 4 and 12 as the evaluation swings between odd
-     * and even depths). With one iteration measured there is no ratio yet: the last one's
-     * time. The ratio is kept between 1 (a deeper search is no cheaper) and {@link #MAX_RATIO}.
+     * (in nodes, depths 4 to 8 of the demo positions cost 1 to 13 times the iteration
+     * before, often high and low by turns as the evaluation swings between odd and even
+     * depths). With one iteration measured there is no ratio yet: the last one's time. The
+     * ratio is kept between 1 (a deeper search is no cheaper) and {@link #MAX_RATIO}.
      */
     long predictedNextIterationNanos() {
         if (iterationBeforeNanos <= 0) {
