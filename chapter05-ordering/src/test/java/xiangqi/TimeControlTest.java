@@ -55,8 +55,8 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("moveTime(200) on a clock that ticks 1 ms a look: the search stops once 170 ms (200 less the "
-            + "safety margin) have passed, after several iterations, with a legal move")
+    @DisplayName("moveTime(200) on a clock that ticks 1 ms a look: the search stops by 170 ms (200 less the "
+            + "safety margin), after several iterations, with a legal move")
     void moveTime() {
         Position position = Position.startPosition();
         FakeClock clock = new FakeClock(true);
@@ -64,11 +64,89 @@ class TimeControlTest {
         Search.Result result = search().search(position, Search.MAX_DEPTH, time, iteration -> { });
 
         assertThat(time.hardMillis()).isEqualTo(170);
-        assertThat(time.softMillis()).isEqualTo(85);
-        assertThat(clock.millis()).as("stopped at the soft or the hard limit, not before").isBetween(85L, 171L);
+        assertThat(time.softMillis()).as("time not used is lost: the soft limit is the hard one").isEqualTo(170);
+        assertThat(clock.millis()).as("stopped by the hard limit, one look after it at most").isLessThanOrEqualTo(171L);
         assertThat(result.depth()).isBetween(2, Search.MAX_DEPTH - 1);
         assertLegal(position, result.bestMove());
         assertThat(position.toFen()).isEqualTo(Position.START_FEN);
+    }
+
+    /** The position of the measurements, four plies in; red to move. */
+    private static Position fourPliesIn() {
+        Position position = Position.startPosition();
+        for (String move : List.of("h2e2", "h9g7", "h0g2", "i9h9")) {
+            position.makeMove(MoveGenerator.parseLegal(position, move));
+        }
+        return position;
+    }
+
+    @Test
+    @DisplayName("cut short after a root move beat the last iteration's best, the search answers with that move: "
+            + "the partial depth, its score a lower bound")
+    void partialIterationKeepsABetterMove() {
+        // Four plies in, depth 4 ends at 10,651 nodes with b2c2 (-30). Depth 5 searches b2c2 first
+        // (190, done at 20,870 nodes), then b2b9 (400, done at 27,744), then e2e6 (done at 28,696).
+        // A budget of 27,745 stops the search at the check at 28,672 nodes, inside e2e6.
+        Search search = search();
+        search.restrict(null, 27_745);
+        List<Search.Result> iterations = new ArrayList<>();
+        Search.Result result = search.search(fourPliesIn(), Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+
+        assertThat(iterations).hasSize(5);
+        assertThat(Move.toUci(iterations.get(3).bestMove())).isEqualTo("b2c2");
+        assertThat(iterations.get(3).partial()).isFalse();
+        assertThat(iterations.get(4)).isSameAs(result);
+        assertThat(result.partial()).isTrue();
+        assertThat(result.depth()).isEqualTo(5);
+        assertThat(Move.toUci(result.bestMove())).isEqualTo("b2b9");
+        assertThat(result.score()).as("b2b9's value at depth 5; the root's is at least that").isEqualTo(400);
+        assertThat(result.pv()).as("b2b9's line, carried on from the table").hasSize(5);
+        assertThat(result.nodes()).isEqualTo(28_672).isEqualTo(search.nodes());
+        assertThat(search.search(fourPliesIn(), 5).score()).as("the whole depth 5 finds no better").isEqualTo(400);
+    }
+
+    @Test
+    @DisplayName("a root move whose search the clock cut is never the answer, though its abandoned score (0) "
+            + "is above the best finished one")
+    void cutRootMoveNeverAnswers() {
+        // Depth 6 searches b2b9 first (-140, done at 81,246 nodes), then e2e6 (done at 83,411).
+        // A budget of 81,247 stops it at the check at 81,920 nodes, inside e2e6, whose
+        // abandoned search returns 0: better than -140, were it believed.
+        Search search = search();
+        search.restrict(null, 81_247);
+        Search.Result result = search.search(fourPliesIn(), Search.MAX_DEPTH, TimeControl.none(), iteration -> { });
+
+        assertThat(result.partial()).isTrue();
+        assertThat(result.depth()).isEqualTo(6);
+        assertThat(Move.toUci(result.bestMove())).isEqualTo("b2b9");
+        assertThat(result.score()).isEqualTo(-140);
+        assertThat(search.nodes()).isEqualTo(81_920);
+    }
+
+    @Test
+    @DisplayName("a new iteration starts only if its first root move is predicted to fit: the last iteration's "
+            + "time times the ratio of the last two")
+    void startRuleUsesTheRatio() {
+        // Both searches are 500 ms into a 1000 ms move time (where the old rule, half the
+        // time, started nothing), and their last iteration took 300 ms. The one before took
+        // 150 ms in one (ratio 2: the next is predicted at 600 ms, its first move at 90 ms:
+        // start) and 20 ms in the other (ratio 15: 4500 ms, first move 675 ms: too late).
+        FakeClock clock = new FakeClock(false);
+        TimeControl slowGrowth = TimeControl.moveTime(1000, 0, clock);
+        TimeControl fastGrowth = TimeControl.moveTime(1000, 0, clock);
+        for (long end : new long[] {50, 200, 500}) {
+            clock.setMillis(end);
+            slowGrowth.iterationFinished();
+        }
+        for (long end : new long[] {180, 200, 500}) {
+            clock.setMillis(end);
+            fastGrowth.iterationFinished();
+        }
+
+        assertThat(slowGrowth.predictedNextIterationNanos()).isEqualTo(600_000_000L);
+        assertThat(fastGrowth.predictedNextIterationNanos()).isEqualTo(4_500_000_000L);
+        assertThat(slowGrowth.noTimeForAnotherIteration()).isFalse();
+        assertThat(fastGrowth.noTimeForAnotherIteration()).isTrue();
     }
 
     @Test
@@ -166,12 +244,13 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("an iteration cut short is not reported: the result is the last finished one, without its nodes")
+    @DisplayName("an iteration cut short before its first root move was searched to the end is not reported: "
+            + "the result is the last finished one, without its nodes")
     void abandonedIterationNotReported() {
-        // Depths 1 to 4 of the start position take about 14,000 nodes, depth 5 far more:
-        // a budget of 30,000 nodes ends the search inside depth 5.
+        // Depths 1 to 4 of the start position take 11,490 nodes, and depth 5's first root move
+        // is done at 19,765: a budget of 12,000 nodes ends the search inside that move.
         Search search = search();
-        search.restrict(null, 30_000);
+        search.restrict(null, 12_000);
         List<Search.Result> iterations = new ArrayList<>();
         Search.Result result = search.search(Position.startPosition(), Search.MAX_DEPTH, TimeControl.none(), iterations::add);
 
@@ -181,7 +260,8 @@ class TimeControlTest {
             assertThat(iterations.get(i).depth()).isEqualTo(i + 1);
         }
         assertThat(search.nodes()).as("nodes searched, the abandoned iteration's included").isGreaterThan(result.nodes());
-        assertThat(search.nodes()).as("stopped at the first 1024-node check past the budget").isBetween(30_000L, 30_000L + 1024);
+        assertThat(iterations).allMatch(iteration -> !iteration.partial());
+        assertThat(search.nodes()).as("stopped at the first 1024-node check past the budget").isBetween(12_000L, 12_000L + 1024);
     }
 
     @Test
@@ -210,17 +290,16 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("moveTime keeps the overhead back, and its soft limit is half the hard one")
+    @DisplayName("moveTime keeps the overhead back; with no iteration measured, one may start until the hard limit")
     void moveTimeLimits() {
         FakeClock clock = new FakeClock(false);
         TimeControl time = TimeControl.moveTime(TimeControl.SAFETY_MILLIS + 100, TimeControl.SAFETY_MILLIS, clock);
 
-        clock.setMillis(49);
+        clock.setMillis(99);
         assertThat(time.noTimeForAnotherIteration()).isFalse();
-        clock.setMillis(50);
-        assertThat(time.noTimeForAnotherIteration()).isTrue();
         assertThat(time.mustStop()).isFalse();
         clock.setMillis(100);
+        assertThat(time.noTimeForAnotherIteration()).isTrue();
         assertThat(time.mustStop()).isTrue();
     }
 }

@@ -76,6 +76,14 @@ public final class Search {
     /** False until the first iteration has finished: until then there is no move to fall back on. */
     private boolean mayStop;
     private boolean abandoned;
+    /** The running iteration's root: its first move searched to the end, and how many were. */
+    private int rootFirstMove;
+    private int rootMovesSearched;
+    /** Its best score among the root moves searched to the end, and when the last of them ended. */
+    private int rootBest;
+    private long rootSettledNanos;
+    /** When the last search's answer was settled: the end of the last root move searched to the end. */
+    private long settledNanos;
     /** UCI's {@code go searchmoves}: the only moves the root may play; null for every move. */
     private int[] rootMoves;
     /** UCI's {@code go nodes}: no new node after about this many (the first iteration still finishes). */
@@ -139,8 +147,17 @@ public final class Search {
         return withRepetitions(new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER));
     }
 
-    /** What one search found, and what it cost. */
-    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+    /**
+     * What one search found, and what it cost. A {@code partial} result is an iteration the
+     * clock cut short after some of its root moves were searched to the end: its move is the
+     * best of those, its score that move's value and so only a lower bound of the root's
+     * (the moves not searched might be better), and its line that move's line.
+     */
+    public record Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis, boolean partial) {
+        public Result(int depth, int score, int[] pv, long nodes, long leaves, long cutoffs, long millis) {
+            this(depth, score, pv, nodes, leaves, cutoffs, millis, false);
+        }
+
         public int bestMove() {
             return pv.length > 0 ? pv[0] : Move.NONE;
         }
@@ -163,9 +180,16 @@ public final class Search {
 
     /**
      * Iterative deepening: searches depth 1, 2, ... {@code maxDepth} (only {@code maxDepth}
-     * without deepening), showing each finished iteration to {@code eachIteration}, until
-     * {@code time} says stop. Returns the last finished iteration; its node count is the
-     * sum of all of them. The first iteration always finishes, so there is always a move.
+     * without deepening), showing each iteration to {@code eachIteration}, until
+     * {@code time} says stop. Returns the last iteration; its node count is the sum of all
+     * of them. The first iteration always finishes, so there is always a move.
+     *
+     * <p>An iteration the clock cuts short is not thrown away if it searched its first root
+     * move to the end and that move was the last iteration's best (the table's move, tried
+     * first). Every root move it finished was searched as deep as the new depth asks, so the
+     * best of them is at least as good as the old best by the deeper search: the result is
+     * that move, {@link Result#partial() partial}. A root move whose search the clock cut is
+     * never among them: its score is the 0 of an abandoned node.
      */
     public Result search(Position position, int maxDepth, TimeControl time, java.util.function.Consumer<Result> eachIteration) {
         this.time = time;
@@ -181,20 +205,51 @@ public final class Search {
         Result last = null;
         for (int depth = techniques.has(Technique.ITERATIVE_DEEPENING) ? 1 : maxDepth; depth <= maxDepth; depth++) {
             abandoned = false;
+            rootFirstMove = Move.NONE;
+            rootMovesSearched = 0;
             int score = alphaBeta(position, -Score.INFINITE, Score.INFINITE, depth, 0);
             listener.root(depth, -Score.INFINITE, Score.INFINITE, score);
+            long now = System.nanoTime();
+            long millis = (now - start) / 1_000_000;
             if (abandoned) {
-                break; // out of time: this iteration's result is incomplete, keep the last one
+                if (last != null && rootMovesSearched > 0 && rootFirstMove == last.bestMove()) {
+                    last = new Result(depth, rootBest, wholeLine(position, depth), nodes, leaves, cutoffs, millis, true);
+                    settledNanos = rootSettledNanos - start;
+                    eachIteration.accept(last);
+                }
+                break; // out of time: the rest of this iteration is not searched
             }
-            long millis = (System.nanoTime() - start) / 1_000_000;
             last = new Result(depth, score, wholeLine(position, depth), nodes, leaves, cutoffs, millis);
+            settledNanos = now - start;
             eachIteration.accept(last);
             mayStop = true;
+            time.iterationFinished();
             if (time.noTimeForAnotherIteration()) {
                 break;
             }
         }
         return last;
+    }
+
+    /**
+     * How long the last search took to settle its answer, in nanoseconds: to the end of the
+     * last root move it searched to the end, in the iteration it answered with. What came
+     * after bought nothing; the bench prints the share.
+     */
+    public long settledNanos() {
+        return settledNanos;
+    }
+
+    /**
+     * A root move searched to the end: if the clock cuts this iteration short, the root's
+     * best so far (in {@link #pv}, {@code best}) may still answer.
+     */
+    private void rootMoveSearched(int move, int best) {
+        if (rootMovesSearched++ == 0) {
+            rootFirstMove = move;
+        }
+        rootBest = best;
+        rootSettledNanos = System.nanoTime();
     }
 
     /**
@@ -287,6 +342,9 @@ public final class Search {
                     rememberCutoff(position, move, depth, ply, tried, picker.lastStage());
                     break;                  // the opponent will avoid this position: stop
                 }
+            }
+            if (ply == 0) {
+                rootMoveSearched(move, best);
             }
         }
         if (tried == 0) {

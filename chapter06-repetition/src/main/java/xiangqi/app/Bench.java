@@ -8,10 +8,12 @@ import xiangqi.common.Chapter;
  * Speed, measured the way engine authors compare: perft(5) of the start position in both
  * counting conventions, then the demo positions searched to the chapter's default depth,
  * whose total node count is the chapter's signature: a change that alters the search
- * changes that number.
+ * changes that number. Last, the clock: how much of a second's move time bought the move.
  */
 final class Bench {
     static final int PERFT_DEPTH = 5;
+    /** The clock's test: {@code go movetime} with this many milliseconds. */
+    static final long CLOCK_MILLIS = 1000;
 
     private Bench() {
     }
@@ -46,6 +48,33 @@ final class Bench {
         }
         report(out, "search total", totalNodes, "nodes", totalNanos);
         out.println("bench nodes " + totalNodes);
+        clock(out);
+    }
+
+    /**
+     * The clock at work: {@code go movetime 1000} on each demo position, and the share of
+     * the second that bought the move played: the time to the end of the last root move
+     * searched to the end, in the iteration the search answered with (a partial one, marked
+     * {@code +}, when the clock cut it short after some root moves). The rest was spent on
+     * an iteration that did not get that far, or not at all.
+     */
+    private static void clock(PrintStream out) {
+        out.println();
+        out.println("clock: Search.standard() with go movetime " + CLOCK_MILLIS + " on the demo positions");
+        long settled = 0;
+        for (Examples.Example example : Examples.ALL) {
+            Search search = Search.standard();
+            Search.Result result = search.search(Position.fromFen(example.fen()), Search.MAX_DEPTH,
+                    TimeControl.moveTime(CLOCK_MILLIS), iteration -> { });
+            long millis = search.settledNanos() / 1_000_000;
+            settled += millis;
+            String what = "  " + example.name();
+            out.printf("%s depth %2d%s answered after %4d ms, settled at %4d ms: %3d%% of the time%n",
+                    what + " ".repeat(Math.max(0, 58 - TextTable.displayWidth(what))), result.depth(),
+                    result.partial() ? "+" : " ", result.millis(), millis, 100 * millis / CLOCK_MILLIS);
+        }
+        out.printf("clock share %d%% (the time that bought the move played, over the %d positions' budget)%n",
+                100 * settled / (CLOCK_MILLIS * Examples.ALL.size()), Examples.ALL.size());
     }
 
     private static void report(PrintStream out, String what, long count, String unit, long nanos) {

@@ -397,12 +397,14 @@ public final class Uci {
     }
 
     /**
-     * UCI's report of one finished iteration: depth, score, nodes, time in ms, and the PV.
-     * The command line's {@code search} and {@code tree} print it too.
+     * UCI's report of one iteration: depth, score, nodes, time in ms, and the PV. A partial
+     * iteration, cut short by the clock after some root moves, says {@code lowerbound} after
+     * its score, as UCI has it: the root is worth at least that, and may be worth more by the
+     * moves not searched. The command line's {@code search} and {@code tree} print it too.
      */
     public static void printInfo(Search.Result result, PrintStream out) {
         StringBuilder line = new StringBuilder("info depth ").append(result.depth())
-                .append(" score ").append(Score.toUci(result.score()))
+                .append(" score ").append(Score.toUci(result.score())).append(result.partial() ? " lowerbound" : "")
                 .append(" nodes ").append(result.nodes())
                 .append(" time ").append(result.millis());
         if (result.pv().length > 0) {

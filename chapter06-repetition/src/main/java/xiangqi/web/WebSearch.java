@@ -39,7 +39,7 @@ final class WebSearch {
         return Search.standard().search(position, millis > 0 ? Search.MAX_DEPTH : depth, time, eachDepth);
     }
 
-    /** Ends the running search now; it answers with its last finished depth. */
+    /** Ends the running search now; it answers as a search cut by the clock does (see {@link Search}). */
     boolean stop() {
         time.stop();
         return true;
