@@ -164,14 +164,19 @@ class ReadmeTwinsTest {
             Matcher exercise = named.matcher(text);
             while (exercise.find()) {
                 String number = exercise.group(1) + "." + exercise.group(2);
-                try (Stream<Path> chapters = Files.list(Path.of(".."))) {
-                    Path chapter = chapters.filter(path -> path.getFileName().toString().startsWith("chapter0" + exercise.group(1) + "-"))
-                            .findFirst().orElseThrow(() -> new AssertionError(folder + "/" + file + " names exercise " + number
-                                    + ", but there is no chapter " + exercise.group(1)));
-                    assertThat(Files.readString(chapter.resolve(file), StandardCharsets.UTF_8))
-                            .as("%s/%s names exercise %s: %s/%s has it under that number", folder, file, number, chapter, file)
-                            .containsPattern("(?m)^### " + Pattern.quote(number) + " ");
+                List<Path> chapters;
+                try (Stream<Path> siblings = Files.list(Path.of(".."))) {
+                    chapters = siblings.filter(path -> path.getFileName().toString().matches("chapter\\d\\d-.*")).toList();
                 }
+                if (chapters.size() < 2) {
+                    continue; // a chapter copied alone (as .ci/check-exercises does): the others are not here to ask
+                }
+                Path chapter = chapters.stream().filter(path -> path.getFileName().toString().startsWith("chapter0" + exercise.group(1) + "-"))
+                        .findFirst().orElseThrow(() -> new AssertionError(folder + "/" + file + " names exercise " + number
+                                + ", but there is no chapter " + exercise.group(1)));
+                assertThat(Files.readString(chapter.resolve(file), StandardCharsets.UTF_8))
+                        .as("%s/%s names exercise %s: %s/%s has it under that number", folder, file, number, chapter, file)
+                        .containsPattern("(?m)^### " + Pattern.quote(number) + " ");
             }
             assertThat(bare.matcher(text).results().map(match -> match.group()).toList())
                     .as("%s/%s: exercises named by a bare number, not N.M", folder, file).isEmpty();
