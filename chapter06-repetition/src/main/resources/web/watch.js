@@ -590,12 +590,7 @@ function prepare() {
     row.addEventListener('click', event => {
       pause();
       if (event.target.classList.contains('wfold')) {   // the collapsed subtree opens, or closes again
-        if (watch.opened.has(i)) {
-          watch.opened.delete(i);
-        } else {
-          watch.opened.add(i);
-        }
-        renderWatch();
+        toggle(watch.opened, i);
         return;
       }
       goTo(watch.returnStep[i]);
@@ -621,6 +616,16 @@ function prepare() {
     document.querySelector('.wjump[data-kind="' + kind + '"]').hidden = !watch.kinds.has(kind);
   }
   $('watch-keys').textContent = keysLine();
+}
+
+// A folded row opened, or an opened one folded again, in the tree whose set of opened rows is {@code opened}.
+function toggle(opened, row) {
+  if (opened.has(row)) {
+    opened.delete(row);
+  } else {
+    opened.add(row);
+  }
+  renderWatch();
 }
 
 // The keys, in the page's language, with a jump key for each kind of node this search has
@@ -728,12 +733,7 @@ function prepareEarlier() {
       pause();
       const twin = earlier.twinOf[j];
       if (event.target.classList.contains('wfold') || twin < 0) {   // a saved node has no step to go to: it opens
-        if (earlier.opened.has(j)) {
-          earlier.opened.delete(j);
-        } else {
-          earlier.opened.add(j);
-        }
-        renderWatch();
+        toggle(earlier.opened, j);
         return;
       }
       goTo(watch.returnStep[twin]);

@@ -815,13 +815,7 @@ public final class WebBoard {
         for (int i = 0; i < visits.size(); i++) {
             Visit visit = visits.get(i);
             Visit parent = visit.parent() < 0 ? null : visits.get(visit.parent());
-            list.append(list.length() > 1 ? "," : "").append(new Json()
-                    .put("parent", visit.parent())
-                    .put("ply", visit.ply())
-                    .put("depth", visit.depth())
-                    .put("iteration", visit.iteration())
-                    .put("move", visit.move())
-                    .put("chinese", visit.chinese())
+            list.append(list.length() > 1 ? "," : "").append(place(visit)
                     .put("stage", visit.stage())
                     .put("alpha", visit.alpha() == null ? null : scoreText(visit.alpha()))
                     .put("beta", visit.beta() == null ? null : scoreText(visit.beta()))
@@ -960,13 +954,7 @@ public final class WebBoard {
             StringBuilder list = new StringBuilder("[");
             for (int i = 0; i < visits.size(); i++) {
                 Visit visit = visits.get(i);
-                list.append(list.length() > 1 ? "," : "").append(new Json()
-                        .put("parent", visit.parent())
-                        .put("ply", visit.ply())
-                        .put("depth", visit.depth())
-                        .put("iteration", visit.iteration())
-                        .put("move", visit.move())
-                        .put("chinese", visit.chinese())
+                list.append(list.length() > 1 ? "," : "").append(place(visit)
                         .put("red", visit.red())
                         .put("value", visit.value())
                         .put("valueText", scoreText(visit.value()))
@@ -978,6 +966,17 @@ public final class WebBoard {
             }
             return list.append(']').toString();
         }
+    }
+
+    /** Where a node stands in its tree, as both trees of watch mode send it: the rest follows. */
+    private static Json place(Visit visit) {
+        return new Json()
+                .put("parent", visit.parent())
+                .put("ply", visit.ply())
+                .put("depth", visit.depth())
+                .put("iteration", visit.iteration())
+                .put("move", visit.move())
+                .put("chinese", visit.chinese());
     }
 
     /** A score or a window's bound as the command line prints it: ∞ for the open window. */
