@@ -226,23 +226,17 @@ public final class Repetition {
             int mover = position.sideToMove();
             // A check on the mover suspends its attacks, it does not end them: a move out of
             // check attacks anew only a piece that no piece of the mover attacked before it.
-            boolean[] before = position.inCheck() ? attackedPieces(position, identity) : chasedPieces(position, identity);
+            boolean[] threatenedBefore = position.inCheck() ? attackedPieces(position, identity)
+                    : chasedPieces(position, identity);
+            boolean[][] attackedBefore = attacks(position, identity);
             position.makeMove(move);
             identity[Move.to(move)] = identity[Move.from(move)];
             checkedEveryMove[mover] &= position.inCheck();
             position.passTurn(); // what could the mover take next, if it were its turn again?
-            boolean[] after = chasedPieces(position, identity);
+            boolean[] chased = chasedAnew(position, identity, threatenedBefore, attackedBefore);
             position.passTurn();
-            // Only a new attack chases, and it is the victim that must be new to it, whichever of
-            // the mover's pieces attacks (the WXF rules: two pieces taking turns to chase one is a
-            // perpetual chase, rule 33; one piece chasing two in turn is not, rule 32).
-            // 3k5/8R/c8/3N5/9/9/9/9/9/4K4 w, d6c8 a7a8 c8d6 a8a7: the horse, then the chariot it
-            // uncovers, attack the running cannon anew each time: a chase. An attack handed from
-            // one piece to another while the victim stands attacked is not new (as the rules'
-            // D106: an attack that does not change chases nothing): 3k1a3/9/9/9/n7R/9/2R6/9/9/4K4 w,
-            // c3c5 ... c5c7 ...: the a5 horse is attacked all cycle long, never anew, so no chase.
             for (int piece = 0; piece < Square.COUNT; piece++) {
-                chasedEveryMove[mover][piece] &= after[piece] && !before[piece];
+                chasedEveryMove[mover][piece] &= chased[piece];
             }
         }
         Level[] level = new Level[2];
@@ -459,6 +453,76 @@ public final class Repetition {
             }
         }
         return chased;
+    }
+
+    /**
+     * The enemy pieces the side to move chases anew: those it could take now with gain and
+     * could not take with gain before the move ({@code threatenedBefore}), whichever of its
+     * pieces attacks (the WXF rules: two pieces taking turns to chase one is a perpetual chase,
+     * rule 33; one piece chasing two in turn is not, rule 32). And the attack itself must be
+     * new: the attacker did not attack the piece before the move ({@code attackedBefore}), or
+     * the piece's protection is now false (a protector pinned to its general, or a general
+     * that may not take back). An attack that does not change chases nothing (the rules'
+     * diagram 106), even when the move takes the piece's protection away, say a cannon's mount.
+     * 3k5/8R/c8/3N5/9/9/9/9/9/4K4 w, d6c8 a7a8 c8d6 a8a7: the horse, then the chariot it
+     * uncovers, attack the running cannon anew each time: a chase. 3k1a3/9/9/9/n7R/9/2R6/9/9/4K4
+     * w, c3c5 ... c5c7 ...: the a5 horse stands attacked with gain all cycle long, by one
+     * chariot or the other, never anew, so no chase. 4k4/4a4/c1R3R1c/9/9/9/9/9/9/3K5 w, c7c6
+     * e8d7 c6c7 d7e8 g7g6 e8f7 g6g7 f7e8: g7g6 takes away the mount over which the i7 cannon
+     * protects a7, but the c7 chariot attacked a7 before it too, so a7 is not chased anew; no
+     * cannon is chased by every move, no chase.
+     */
+    private static boolean[] chasedAnew(Position position, int[] identity, boolean[] threatenedBefore,
+            boolean[][] attackedBefore) {
+        boolean[] chased = new boolean[Square.COUNT];
+        int[] captures = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+        for (int i = 0; i < count; i++) {
+            int capture = captures[i];
+            int attacker = identity[Move.from(capture)];
+            int victim = identity[Move.to(capture)];
+            if (threatenedBefore[victim] || !isChase(position, capture)) {
+                continue;
+            }
+            if (!attackedBefore[attacker][victim] || falselyProtected(position, capture)) {
+                chased[victim] = true;
+            }
+        }
+        return chased;
+    }
+
+    /**
+     * Which enemy pieces each piece of the side to move attacks, legally or not, with gain or
+     * not: {@code [attacker][victim]}, both indexed by the pieces' identity.
+     */
+    private static boolean[][] attacks(Position position, int[] identity) {
+        boolean[][] attacks = new boolean[Square.COUNT][Square.COUNT];
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generatePseudoLegal(position, moves);
+        for (int i = 0; i < count; i++) {
+            if (position.pieceAt(Move.to(moves[i])) != Piece.EMPTY) {
+                attacks[identity[Move.from(moves[i])]][identity[Move.to(moves[i])]] = true;
+            }
+        }
+        return attacks;
+    }
+
+    /**
+     * After this capture, could the victim's side take back if its own general's safety did not
+     * count? Then the victim's protection is false: a protector pinned to its general, or the
+     * general itself, which may not step into the attack of a line just opened.
+     */
+    private static boolean falselyProtected(Position position, int capture) {
+        int[] replies = new int[MoveGenerator.MAX_MOVES];
+        position.makeMove(capture);
+        int count = MoveGenerator.generatePseudoLegal(position, replies);
+        position.unmakeMove(capture);
+        for (int i = 0; i < count; i++) {
+            if (Move.to(replies[i]) == Move.to(capture)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

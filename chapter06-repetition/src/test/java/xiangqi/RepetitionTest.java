@@ -233,6 +233,46 @@ public class RepetitionTest {
             assertThat(verdict(TWO_CHARIOTS_TWO_CANNONS, FIRST_CHARIOT_ROUND)).isEqualTo("red-loses");
         }
 
+        /**
+         * Two red chariots on rank 7, two black cannons at its ends. Each chariot in turn steps
+         * off the rank and back. Stepping off hands the near cannon to the other chariot, whose
+         * line now runs the whole rank, and takes away the mount over which the far cannon
+         * protected the near one; stepping back attacks the near cannon again.
+         */
+        static final String TWO_CHARIOTS_ON_A_RANK = "4k4/4a4/c1R3R1c/9/9/9/9/9/9/3K5 w";
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                the advisor steps in between the chariots and out again | c7c6 e8d7 c6c7 d7e8 g7g6 e8f7 g6g7 f7e8
+                the general steps aside and back, nothing in between     | c7c6 e9f9 c6c7 f9e9 g7g6 e9f9 g6g7 f9e9
+                """)
+        @DisplayName("two chariots step off a rank and back in turn: a cannon that stood attacked is not chased anew, a draw")
+        void chariotsSteppingOffARankDraw(String what, String round) {
+            // g7g6 leaves the a7 cannon attacked by c7, as it was, only no longer protected by i7
+            // (g7 was the mount): no new attack. c7c6 does the same to i7. So no cannon is
+            // attacked anew by every red move, over one round or two. Fairy-Stockfish: a draw.
+            assertThat(verdict(TWO_CHARIOTS_ON_A_RANK, round)).as(what).isEqualTo("draw");
+            Repetition.Verdict verdict = Repetition.judge(after(TWO_CHARIOTS_ON_A_RANK, (round + " " + round).split(" ")));
+            assertThat(verdict.level()).as(what).containsExactly(Repetition.Level.IDLE, Repetition.Level.IDLE);
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
+        @Test
+        @DisplayName("a piece that stood attacked but protected is chased anew by a new attacker that may take it with gain")
+        void newAttackerOnAnAttackedPieceChases() {
+            // The c7 chariot alone steps off and back while the advisor steps in and out: c7c6
+            // hands a7 to the g7 chariot, which may take it with gain where c7 could not (the i7
+            // cannon protected it over g7), and c6c7 attacks it past the advisor: red chases a7
+            // with every move. The cannon a7 chases g7 back over the advisor, then over c7: a
+            // mutual chase, a draw (Fairy-Stockfish's "fake protection by cannon, mutual chase").
+            Repetition.Verdict verdict = Repetition.judge(after(TWO_CHARIOTS_ON_A_RANK,
+                    "c7c6 e8d7 c6c7 d7e8 c7c6 e8d7 c6c7 d7e8".split(" ")));
+            assertThat(verdict.level()).containsExactly(Repetition.Level.CHASE, Repetition.Level.CHASE);
+            assertThat(Square.name(verdict.chasedFrom()[Piece.RED])).isEqualTo("a7");
+            assertThat(Square.name(verdict.chasedFrom()[Piece.BLACK])).isEqualTo("g7");
+            assertThat(verdict.outcome()).isEqualTo(Repetition.Outcome.DRAW);
+        }
+
         @Test
         @DisplayName("a check suspends an attack without ending it: the move out of check does not attack anew")
         void moveOutOfCheckIsNoNewAttack() {
