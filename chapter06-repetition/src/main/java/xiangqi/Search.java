@@ -94,6 +94,8 @@ public final class Search {
     private final int[] pvLength = new int[Score.MAX_PLY + 1];
     private long nodes;
     private long leaves;
+    /** Losses by the rule scored so far: a result that one of them helped to make is not stored. */
+    private long lossesByRule;
     private long cutoffs;
 
     public Search(Techniques techniques, TranspositionTable table) {
@@ -316,6 +318,7 @@ public final class Search {
         int hashMove = entry == TranspositionTable.MISSING ? Move.NONE : table.move(entry);
         picker.start(position, techniques, hashMove, killers.first(ply), killers.second(ply), history);
         int originalAlpha = alpha;
+        long lossesByRuleBefore = lossesByRule;
         int bestMove = Move.NONE;
         int best = -Score.INFINITE;
         int tried = 0;
@@ -351,23 +354,26 @@ public final class Search {
             leaves++;
             return Score.matedIn(ply); // checkmate or stalemate: the side to move has lost
         }
-        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply);
+        boolean ruledBelow = lossesByRule != lossesByRuleBefore;
+        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply, ruledBelow);
         return best;
     }
 
     /**
      * A repeated position, ruled by the fold rule ({@link Repetition#ruledInSearch}: at once
      * inside the tree, at the third occurrence when the cycle reaches back into the game),
-     * scored by the rules: a draw, or a loss by the rule for the side that forced the repetition, {@link Score#BAN} less the distance from the root, so
-     * that a later loss is preferred to an earlier one, as with mates. The root itself is
-     * never ruled on: the search is asked for a move there, not a verdict.
+     * scored by the rules: a draw, or a loss by the rule for the side that forced the
+     * repetition, scored as being mated here, so that a later loss is preferred to an earlier
+     * one, whether by mate or by the rule. The root itself is never ruled on: the search is
+     * asked for a move there, not a verdict.
      */
-    private static int repetitionScore(Position position, int ply) {
+    private int repetitionScore(Position position, int ply) {
         int loser = Repetition.judge(position).outcome().loser();
         if (loser == -1) {
             return Score.DRAW;
         }
-        return loser == position.sideToMove() ? Score.bannedIn(ply) : -Score.bannedIn(ply);
+        lossesByRule++;
+        return loser == position.sideToMove() ? Score.matedIn(ply) : -Score.matedIn(ply);
     }
 
     /**
@@ -430,16 +436,19 @@ public final class Search {
     }
 
     /**
-     * Writes the node's result down, for a search with a table; but not a score that comes
-     * from a repetition below (a draw or a ban, or a bound made of one). It is true only of
-     * the path that led here: reached by another path the same position may repeat
-     * nothing, and a table entry would hand the draw or the loss to that path too.
+     * Writes the node's result down, for a search with a table; but not a result that a
+     * repetition below made: a draw (a score of exactly {@link Score#DRAW}, or a bound made of
+     * one) or anything a loss by the rule took part in ({@code ruledBelow}: its score is a
+     * mate's, so only the search can tell it from one). It is true only of the path that led
+     * here: reached by another path the same position may repeat nothing, and a table entry
+     * would hand the draw or the loss to that path too.
      */
-    private void store(Position position, int depth, int bound, int score, int move, int ply) {
+    private void store(Position position, int depth, int bound, int score, int move, int ply, boolean ruledBelow) {
         if (ply == 0 && rootMoves != null) {
             return; // searched with only some of its moves, the root's score is not the position's
         }
-        if (techniques.has(Technique.TABLE) && !(techniques.has(Technique.REPETITIONS) && Score.dependsOnPath(score))) {
+        boolean pathScore = techniques.has(Technique.REPETITIONS) && (score == Score.DRAW || ruledBelow);
+        if (techniques.has(Technique.TABLE) && !pathScore) {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }

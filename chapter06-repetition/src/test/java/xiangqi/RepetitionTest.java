@@ -344,11 +344,13 @@ public class RepetitionTest {
             Position position = afterOneRoundOfChecks();
             Fixtures.play(position, "a8a9"); // the search's first ply: the position of ply 1, a second time
             int second = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
-            assertThat(Score.isBan(second)).isFalse(); // red may still vary: no arbiter rules here
+            // Red may still vary: no arbiter rules here, the score is the board's, as if it had no history.
+            Position sameBoard = Position.fromFen(position.toFen());
+            assertThat(second).isEqualTo(Search.withRepetitions(table()).alphaBeta(sameBoard, -Score.INFINITE, Score.INFINITE, 3, 1));
 
             Fixtures.play(position, "d9d8", "a9a8", "d8d9", "a8a9"); // the third time
             int third = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
-            assertThat(third).isEqualTo(Score.BAN - 1); // black, to move, wins by the rule one ply from the root
+            assertThat(third).isEqualTo(Score.MATE - 1); // black, to move, wins by the rule one ply from the root, as by a mate
         }
 
         @Test
@@ -356,8 +358,8 @@ public class RepetitionTest {
         void readmeExampleIsHonest() {
             Position position = after(CHARIOT_CHECKS, "a8a9", "d9d8", "a9a8");
             Search.Result result = Search.withRepetitions(table()).search(position, 3);
-            assertThat(Score.isBan(result.score())).isFalse();
-            assertThat(result.score()).isNegative(); // black to move, a chariot down
+            Search.Result sameBoard = Search.withRepetitions(table()).search(Position.fromFen(position.toFen()), 3);
+            assertThat(result.score()).isEqualTo(sameBoard.score()).isNegative(); // black to move, a chariot down
         }
 
         @Test
@@ -368,16 +370,36 @@ public class RepetitionTest {
             Position position = Position.fromFen(CHARIOT_CHECKS);
             Fixtures.play(position, "a8a9", "d9d8", "a9a8", "d8d9");
             int score = Search.withRepetitions(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 2, 4);
-            assertThat(score).isEqualTo(-(Score.BAN - 4));
+            assertThat(score).isEqualTo(Score.matedIn(4)); // as if mated there
+        }
+
+        @Test
+        @DisplayName("a loss by the rule scores as a mate there: a later mate is preferred to losing by the rule now")
+        void lossByRuleScoresAsAMate() {
+            // Red has checked from a8 and a9 twice round. a8a9 would bring the position back a
+            // third time: red loses by perpetual check one ply from the root. a8a7 stops
+            // checking, and black mates at once with c2c0 (the b1 chariot holds rank 1): red
+            // mated two plies from the root. A later loss is the better one, as Pikafish and
+            // Fairy-Stockfish score it; a band of its own below the mates chose the rule.
+            Position position = after("R2k5/9/9/9/9/9/9/2r6/1r7/4K4 b", "d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9".split(" "));
+            Search search = Search.withRepetitions(table());
+            search.restrict(new int[] {MoveGenerator.parseLegal(position, "a8a9"), MoveGenerator.parseLegal(position, "a8a7")},
+                    Long.MAX_VALUE);
+            Search.Result result = search.search(position, 3);
+            assertThat(Move.toUci(result.bestMove())).isEqualTo("a8a7");
+            assertThat(result.score()).isEqualTo(Score.matedIn(2));
+            assertThat(Score.toUci(Score.matedIn(1))).isEqualTo("mate -1"); // the rule's loss, as UCI prints it
         }
 
         @Test
         @DisplayName("chapter 5's search cannot see it: the same call scores the position by the board")
         void chapterFiveSearchIsBlind() {
             Position position = afterOneRoundOfChecks();
-            Fixtures.play(position, "a8a9");
+            Fixtures.play(position, "a8a9", "d9d8", "a9a8", "d8d9", "a8a9"); // the third time: chapter 6 rules
             int score = Search.ordered(table()).alphaBeta(position, -Score.INFINITE, Score.INFINITE, 3, 1);
-            assertThat(Score.isBan(score)).isFalse();
+            Position sameBoard = Position.fromFen(position.toFen());
+            assertThat(score).isNotEqualTo(Score.MATE - 1)
+                    .isEqualTo(Search.ordered(table()).alphaBeta(sameBoard, -Score.INFINITE, Score.INFINITE, 3, 1));
         }
 
         @Test
@@ -390,11 +412,13 @@ public class RepetitionTest {
         }
 
         @Test
-        @DisplayName("a draw or a ban never enters the table, so none comes back from it as a cut-off")
+        @DisplayName("a draw or a loss by the rule never enters the table, so none comes back from it as a cut-off")
         void pathScoresStayOutOfTheTable() {
             // Part 1's game after 14 plies: red's d8d9 would bring back the position of ply
             // 12 and lose by perpetual check. A depth-6 search meets many such returns,
-            // ruled draws and bans (without the filter in store, 91 of them were stored).
+            // ruled draws and losses by the rule. A loss by the rule scores as a mate, so the
+            // walk asks of every mate in the table whether the board alone holds it (without
+            // the ruledBelow filter in store, a false one was stored).
             TranspositionTable shared = table();
             Position withHistory = after(Demo.CHECKING_WINNER, PART_ONE_MOVES.split(" "));
             Search.Result result = Search.withRepetitions(shared).search(withHistory, 6);
@@ -406,15 +430,28 @@ public class RepetitionTest {
             Position fresh = Position.fromFen(withHistory.toFen());
             for (int depth = 1; depth <= 6; depth++) {
                 Search.Result warm = new Search(Search.WITH_REPETITIONS, shared).search(fresh, depth);
-                assertThat(Score.dependsOnPath(warm.score())).as("depth " + depth).isFalse();
+                assertThat(warm.score()).as("depth " + depth).isNotEqualTo(Score.DRAW);
+                assertThat(Score.isMate(warm.score())).as("depth " + depth).isFalse();
             }
         }
 
-        /** Walks every line {@code plies} deep and checks that no entry holds a draw or a ban. */
+        /**
+         * Walks every line {@code plies} deep and checks that no entry holds a draw, and that
+         * every mate an entry holds is one: chapter 5's search, which knows no repetition rule,
+         * finds a mate for the same side on the same board as near.
+         */
         private void assertNoPathDependentEntries(TranspositionTable table, Position position, int plies) {
             int entry = table.probe(position.key());
             if (entry != TranspositionTable.MISSING) {
-                assertThat(Score.dependsOnPath(table.score(entry, 0))).as(position.toFen()).isFalse();
+                int stored = table.score(entry, 0);
+                assertThat(stored).as(position.toFen()).isNotEqualTo(Score.DRAW);
+                if (Score.isMate(stored)) {
+                    Position board = Position.fromFen(position.toFen());
+                    int distance = Score.MATE - Math.abs(stored); // then one more, to see the mated side has no move
+                    int found = Search.ordered(table()).search(board, distance + 1).score();
+                    assertThat(Score.isMate(found) && Integer.signum(found) == Integer.signum(stored))
+                            .as("a mate stored for " + position.toFen() + " is not on the board").isTrue();
+                }
             }
             if (plies == 0) {
                 return;
@@ -468,7 +505,7 @@ public class RepetitionTest {
             // Black to move, in check; d8d9 brings back, for the third time, the position the
             // game began with, and red's checks all cycle long lose: black wins by the rule.
             String position = "position fen " + CHARIOT_CHECKS;
-            String winByRule = "score cp " + (Score.BAN - 1);
+            String winByRule = "score mate 1"; // a win by the rule, scored and printed as a mate in one
             Fixtures.Run repeated = Fixtures.uciSession(position + " moves a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8", "go depth 1");
             assertThat(repeated.lines()).anyMatch(line -> line.contains(winByRule));
             assertThat(repeated.bestmove()).isEqualTo("d8d9");

@@ -212,6 +212,7 @@ public final class Demo {
         long[] nodes = new long[2];
         long[] millis = new long[2];
         int sameMove = 0;
+        List<String> otherMove = new ArrayList<>();
         for (int i = 0; i < positions.size(); i++) {
             Search.Result[] results = new Search.Result[2];
             long[] best = {Long.MAX_VALUE, Long.MAX_VALUE};
@@ -229,15 +230,22 @@ public final class Demo {
                 nodes[rules] += results[rules].nodes();
                 millis[rules] += best[rules];
             }
-            sameMove += results[0].bestMove() == results[1].bestMove() ? 1 : 0;
+            if (results[0].bestMove() == results[1].bestMove()) {
+                sameMove++;
+            } else {
+                otherMove.add(labels.get(i) + " " + Move.toUci(results[0].bestMove()) + " → " + Move.toUci(results[1].bestMove()));
+            }
             table.row(labels.get(i), results[0].nodes(), results[1].nodes(),
                     String.format("%.3fx", (double) results[1].nodes() / results[0].nodes()), best[0], best[1],
                     nanosPerNode(best[0], results[0].nodes()), nanosPerNode(best[1], results[1].nodes()));
         }
         table.row(Report.say("all", "合计"), nodes[0], nodes[1], String.format("%.3fx", (double) nodes[1] / nodes[0]), millis[0], millis[1],
                 nanosPerNode(millis[0], nodes[0]), nanosPerNode(millis[1], nodes[1]));
+        String others = String.join(", ", otherMove);
         out.println(Report.say("The same best move with the rules and without: " + sameMove + " of " + positions.size()
-                + " positions.", "有棋例与无棋例时最佳着法相同的局面：" + sameMove + " 个，共 " + positions.size() + " 个。"));
+                + " positions" + (others.isEmpty() ? "." : " (not " + others + ")."),
+                "有棋例与无棋例时最佳着法相同的局面：" + sameMove + " 个，共 " + positions.size() + " 个"
+                + (others.isEmpty() ? "。" : "（不同的：" + others + "）。")));
         String ratio = String.format("%.3fx", (double) nodes[1] / nodes[0]);
         return Report.say("Headline: depth " + COST_DEPTH + ", seven positions: " + nodes[1] + " nodes with the rules, "
                 + nodes[0] + " without (" + ratio + ").",
