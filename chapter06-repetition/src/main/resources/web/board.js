@@ -510,8 +510,9 @@ function notCompared(result) {
 
 // The chapter's name and method in the heading and the window's title.
 function showChapter() {
-  document.title = t('page.chapterTitle', {chapter: state.chapter.chapter});
-  $('chapter').textContent = state.chapter.chapter;
+  const chapter = t('chapter:' + state.chapter.chapter); // the module's name; 第 N 章 on the Chinese page
+  document.title = t('page.chapterTitle', {chapter});
+  $('chapter').textContent = chapter;
   $('method').textContent = '· ' + t('method:' + state.chapter.method);
 }
 
