@@ -90,7 +90,7 @@ public final class Position {
     }
 
     /** Move {@code index} of the history. */
-    int moveAt(int index) {
+    public int moveAt(int index) {
         return moveStack[index];
     }
 

@@ -1,9 +1,6 @@
 package xiangqi;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * Repetition (重复局面) and how Xiangqi rules it. In chess a repeated position is a draw.
@@ -89,7 +86,7 @@ public final class Repetition {
     /** The move limit (自然限着): 60 moves by each side, 120 plies, without a capture. */
     public static final int MOVE_LIMIT_PLIES = 120;
     /** A side's checks count toward the move limit up to this many; later ones do not. */
-    static final int COUNTED_CHECKS = 10;
+    public static final int COUNTED_CHECKS = 10;
 
     static final int NOT_FOUND = -1;
     /**
@@ -268,7 +265,7 @@ public final class Repetition {
      * could matter; past the limit it is read from the note on the last move (see {@link
      * #noteHistory}). Plies before the history began (the FEN's clock) count in full.
      */
-    static int pliesTowardLimit(Position position) {
+    public static int pliesTowardLimit(Position position) {
         int clock = position.halfmoveClock();
         if (clock < MOVE_LIMIT_PLIES || position.historyLength() == 0) {
             return clock; // uncounted checks only lower the count
@@ -337,106 +334,6 @@ public final class Repetition {
     /** The checks a note counts for {@code color}, up to one past {@link #COUNTED_CHECKS}. */
     private static int checks(long note, int color) {
         return (int) (note >>> (color == Piece.RED ? 32 : 40) & 0xff);
-    }
-
-    /**
-     * The ruling on {@code position}, explained in English, one line each: the cycle and each
-     * side's level (or how far the move limit has counted, or why there is no repetition), then
-     * the verdict, always the last line. {@code judge --why} prints it, the web board shows it.
-     */
-    public static List<String> explain(Position position) {
-        return explain(position, Locale.ENGLISH);
-    }
-
-    /**
-     * The same explanation in {@code language}: Chinese for any Chinese locale (an arbiter's
-     * words: 长将, 长捉, 闲着, 判负, 判和), English otherwise. The lines are the same in number
-     * and order in both, and the last, the verdict, is the same word in both, for a program to
-     * read. Moves and squares stay in ICCS coordinates, as the command line takes them.
-     */
-    public static List<String> explain(Position position, Locale language) {
-        boolean zh = language.getLanguage().equals("zh");
-        List<String> lines = new ArrayList<>();
-        Verdict verdict = judge(position);
-        if (verdict.outcome() == Outcome.MOVE_LIMIT) {
-            int plies = pliesTowardLimit(position);
-            lines.add(zh ? "已有 " + plies + " 步未吃子，计入 " + MOVE_LIMIT_PLIES + " 步的自然限着（一方第 "
-                            + COUNTED_CHECKS + " 次以后的将军不计）：判和"
-                    : plies + " plies without a capture count toward the move limit of " + MOVE_LIMIT_PLIES
-                            + " (a side's checks after its " + COUNTED_CHECKS + "th do not)");
-        } else if (verdict.outcome() != Outcome.NONE) {
-            lines.add(cameBack(verdict.start(), verdict.cycle(), zh));
-            // From the third occurrence on, the cycle before counts too; say so when it differs.
-            int[] earlier = new int[verdict.start() - Math.max(verdict.judgedFrom(), 0)];
-            Arrays.setAll(earlier, i -> position.moveAt(verdict.judgedFrom() + i));
-            if (earlier.length > 0 && !Arrays.equals(earlier, verdict.cycle())) {
-                lines.add(zh ? "此前，" + cameBack(verdict.judgedFrom(), earlier, true) + "（两个循环一并裁决）"
-                        : "before that, " + cameBack(verdict.judgedFrom(), earlier, false) + " (both cycles are judged)");
-            }
-            for (int color = Piece.RED; color <= Piece.BLACK; color++) {
-                lines.add(zh ? levelInChinese(position, verdict, color) : levelInEnglish(position, verdict, color));
-            }
-            int n = verdict.occurrence();
-            if (zh) {
-                String ordinal = n <= 10 ? String.valueOf("〇一二三四五六七八九十".charAt(n)) : " " + n + " ";
-                String ruling = switch (verdict.outcome()) {
-                    case RED_LOSES -> "红方判负";
-                    case BLACK_LOSES -> "黑方判负";
-                    default -> "判和";
-                };
-                lines.add("此局面第" + ordinal + "次出现，" + (verdict.endsTheGame() ? "裁判现在裁决：" + ruling
-                        : "待第三次出现时裁判裁决：不变则" + ruling));
-            } else {
-                lines.add("the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : n + "th")
-                        + " time: an arbiter rules " + (verdict.endsTheGame() ? "now" : "at the third"));
-            }
-        } else if (zh) {
-            lines.add("无重复：同一方走棋时，此局面此前未曾出现");
-            lines.add("（向前扫描到最近一次吃子或兵卒前进为止）");
-        } else {
-            lines.add("no repetition: this position has not stood before with the same side to move");
-            lines.add("(the scan looks back as far as the last capture or soldier's step forward)");
-        }
-        lines.add(verdict.outcome().text);
-        return lines;
-    }
-
-    /** "The position after ply N came back K plies later: the moves", in English or Chinese. */
-    private static String cameBack(int start, int[] moves, boolean zh) {
-        String played = String.join(" ", Arrays.stream(moves).mapToObj(Move::toUci).toList());
-        if (zh) {
-            return (start == 0 ? "第一步之前的局面" : "第 " + start + " 步后的局面") + "在 " + moves.length + " 步后重现：" + played;
-        }
-        // plies, as the demo's games count them
-        return (start == 0 ? "the position before the first move" : "the position after ply " + start)
-                + " came back " + moves.length + " plies later: " + played;
-    }
-
-    /** A side's level and what earned it, in columns: "red   check every red move gave check". */
-    private static String levelInEnglish(Position position, Verdict verdict, int color) {
-        Level level = verdict.level()[color];
-        String detail = switch (level) {
-            case CHECK -> "every " + Position.colorName(color) + " move gave check";
-            case CHASE -> "every " + Position.colorName(color) + " move attacked anew the "
-                    + Position.colorName(color ^ 1) + " " + Position.typeName(Piece.type(position.pieceAt(verdict.chasedFrom()[color])))
-                    + " that stood on " + Square.name(verdict.chasedFrom()[color]);
-            case IDLE -> "neither all checks nor all chases of one piece";
-        };
-        return String.format("%-5s %-5s %s", Position.colorName(color), level.name().toLowerCase(Locale.ROOT), detail);
-    }
-
-    /**
-     * The same in Chinese: "红方 长将 每一着都将军". Every word in the first two columns is two
-     * characters wide, so the columns line up as in English.
-     */
-    private static String levelInChinese(Position position, Verdict verdict, int color) {
-        String side = color == Piece.RED ? "红方" : "黑方";
-        return switch (verdict.level()[color]) {
-            case CHECK -> side + " 长将 每一着都将军";
-            case CHASE -> side + " 长捉 每一着都重新捉原在 " + Square.name(verdict.chasedFrom()[color]) + " 的"
-                    + (color == Piece.RED ? "黑" : "红") + Piece.notationName(position.pieceAt(verdict.chasedFrom()[color]));
-            case IDLE -> side + " 闲着 既非每着将军，也非每着捉同一子";
-        };
     }
 
     /**

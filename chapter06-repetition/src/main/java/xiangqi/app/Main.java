@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import xiangqi.*;
 import xiangqi.common.ErrorLine;
+import xiangqi.common.RulingText;
 import xiangqi.match.Match;
 import xiangqi.picture.SearchTree;
 import xiangqi.uci.Uci;
@@ -144,7 +145,7 @@ public final class Main {
      */
     private static void judge(Position position, boolean why, Locale language, PrintStream out) {
         if (why) {
-            Repetition.explain(position, language).forEach(out::println);
+            RulingText.explain(position, language).forEach(out::println);
         } else {
             out.println(Repetition.judge(position).outcome().text);
         }

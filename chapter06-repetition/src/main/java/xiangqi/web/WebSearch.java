@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import xiangqi.*;
+import xiangqi.common.RulingText;
 import xiangqi.picture.SearchTree;
 import xiangqi.picture.Visit;
 
@@ -111,7 +112,7 @@ final class WebSearch {
         boolean zh = language.getLanguage().equals("zh");
         String title = verdict.outcome() == Repetition.Outcome.MOVE_LIMIT ? (zh ? "自然限着：" : "move limit: ")
                 : zh ? "重复局面：" : "repetition: ";
-        List<String> lines = Repetition.explain(position, language);
+        List<String> lines = RulingText.explain(position, language);
         return title + String.join("\n", lines.subList(0, lines.size() - 1)) + "\n";
     }
 
