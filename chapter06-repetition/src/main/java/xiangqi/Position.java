@@ -1,7 +1,10 @@
 package xiangqi;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,14 +45,10 @@ public final class Position {
     // What Repetition derives from the history, kept so that a game of 100,000 moves does not
     // cost 100,000 steps at every node of a search. Derived on demand, never in makeMove (the
     // move generator's legality test), and forgotten by unmakeMove for the moves it takes back.
-    // The index of the keys, for the far end of Repetition's scan: for each key, the latest
-    // indexed entry that has it; for each indexed entry, the entry before it with the same key
-    // (-1 if none), how many entries share the key back to the last irreversible move before
-    // it, itself included, and the last irreversible entry at or before it (-1 if none).
-    private final Map<Long, Integer> latestWithKey = new HashMap<>();
-    private int[] previousWithKey = new int[0];
-    private int[] runWithKey = new int[0];
-    private int[] lastIrreversible = new int[0];
+    // The index of the first `indexed` entries, for the far end of Repetition's scan: for each
+    // key, the entries whose position had it; and the irreversible entries; each list in order.
+    private final Map<Long, List<Integer>> entriesByKey = new HashMap<>();
+    private final List<Integer> irreversibleEntries = new ArrayList<>();
     private int indexed;
     // Repetition's note on each entry (its count toward the move limit), for entries [0, noted).
     private long[] noteStack = new long[256];
@@ -103,56 +102,28 @@ public final class Position {
     }
 
     /**
-     * The latest history entry before {@code below} whose position (before the move) had the
-     * key {@code key}, with no irreversible move from it up to {@code below}; -1 if none. The
-     * index answers it in a few steps however long the game, where a scan would step back over
-     * every entry; it is built up to {@code below} on first use.
+     * The history entries before {@code below} whose position (before the move) had the key
+     * {@code key}, with no irreversible move from them up to {@code below}, in order. The index
+     * answers in a few steps however long the game, where a scan would step back over every
+     * entry; it is built up to {@code below} on first use.
      */
-    int latestEntryWithKey(long key, int below) {
-        indexUpTo(below);
-        Integer latest = latestWithKey.get(key);
-        int entry = latest == null ? -1 : latest;
-        while (entry >= below) {
-            entry = previousWithKey[entry];
+    List<Integer> entriesWithKey(long key, int below) {
+        for (; indexed < below; indexed++) {
+            entriesByKey.computeIfAbsent(keyStack[indexed], k -> new ArrayList<>()).add(indexed);
+            if (irreversibleStack[indexed]) {
+                irreversibleEntries.add(indexed);
+            }
         }
-        int irreversibleBefore = below == 0 ? -1 : lastIrreversible[below - 1];
-        return entry > irreversibleBefore ? entry : -1;
+        List<Integer> entries = entriesByKey.getOrDefault(key, List.of());
+        int irreversible = countBefore(irreversibleEntries, below); // the last of them bars the way back
+        int first = irreversible == 0 ? 0 : countBefore(entries, irreversibleEntries.get(irreversible - 1) + 1);
+        return entries.subList(first, countBefore(entries, below));
     }
 
-    /** How many entries before {@code below} had the key {@code key}, with no irreversible move since. */
-    int entriesWithKey(long key, int below) {
-        int latest = latestEntryWithKey(key, below);
-        return latest == -1 ? 0 : runWithKey[latest];
-    }
-
-    /** Brings the entries before {@code end} into the index, each in a few steps. */
-    private void indexUpTo(int end) {
-        if (previousWithKey.length < end) {
-            int capacity = Math.max(end, 2 * previousWithKey.length);
-            previousWithKey = Arrays.copyOf(previousWithKey, capacity);
-            runWithKey = Arrays.copyOf(runWithKey, capacity);
-            lastIrreversible = Arrays.copyOf(lastIrreversible, capacity);
-        }
-        for (; indexed < end; indexed++) {
-            int entry = indexed;
-            Integer before = latestWithKey.put(keyStack[entry], entry);
-            int previous = before == null ? -1 : before;
-            int irreversibleBefore = entry == 0 ? -1 : lastIrreversible[entry - 1];
-            previousWithKey[entry] = previous;
-            runWithKey[entry] = 1 + (previous > irreversibleBefore ? runWithKey[previous] : 0);
-            lastIrreversible[entry] = irreversibleStack[entry] ? entry : irreversibleBefore;
-        }
-    }
-
-    /** Takes the last indexed entry out of the index: its move is being taken back. */
-    private void unindexLast() {
-        indexed--;
-        long entryKey = keyStack[indexed];
-        if (previousWithKey[indexed] == -1) {
-            latestWithKey.remove(entryKey);
-        } else {
-            latestWithKey.put(entryKey, previousWithKey[indexed]);
-        }
+    /** How many of the ordered {@code entries} lie before {@code entry}: a binary search. */
+    private static int countBefore(List<Integer> entries, int entry) {
+        int at = Collections.binarySearch(entries, entry);
+        return at >= 0 ? at : -at - 1;
     }
 
     /** How many entries, from the first, carry Repetition's note. */
@@ -252,8 +223,13 @@ public final class Position {
         int from = Move.from(move);
         int to = Move.to(move);
         ply--;
-        while (indexed > ply) {
-            unindexLast(); // what was derived from this move goes with it
+        while (indexed > ply) { // what the index holds of this move goes with it
+            indexed--;
+            List<Integer> entries = entriesByKey.get(keyStack[indexed]);
+            entries.remove(entries.size() - 1);
+            if (irreversibleStack[indexed]) {
+                irreversibleEntries.remove(irreversibleEntries.size() - 1);
+            }
         }
         noted = Math.min(noted, ply);
         sideToMove ^= 1;

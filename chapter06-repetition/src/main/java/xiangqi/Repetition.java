@@ -1,6 +1,7 @@
 package xiangqi;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Repetition (重复局面) and how Xiangqi rules it. In chess a repeated position is a draw.
@@ -138,7 +139,8 @@ public final class Repetition {
             }
         }
         // Further back the position's index answers (the same key means the same side to move).
-        return floor == 0 ? NOT_FOUND : position.latestEntryWithKey(key, Math.min(below, floor));
+        List<Integer> earlier = floor == 0 ? List.of() : position.entriesWithKey(key, Math.min(below, floor));
+        return earlier.isEmpty() ? NOT_FOUND : earlier.get(earlier.size() - 1);
     }
 
     /**
@@ -157,7 +159,7 @@ public final class Repetition {
             int plies = length - i;
             count += plies >= 4 && plies % 2 == 0 && position.keyBefore(i) == key ? 1 : 0;
         }
-        return floor == 0 ? count : count + position.entriesWithKey(key, floor);
+        return floor == 0 ? count : count + position.entriesWithKey(key, floor).size();
     }
 
     /**
