@@ -719,7 +719,7 @@ public class RepetitionTest {
             Fixtures.Run run = judge(CHARIOT_CHECKS, CHECKS, "--why", "--lang", "zh");
             assertThat(run.status()).isZero();
             assertThat(run.lines()).containsExactly(
-                    "第 1 步后的局面在 4 步后重现：d9d8 a9a8 d8d9 a8a9",
+                    "第 1 步后的局面在 4 步后重现：将4进1 车九退一 将4退1 车九进一（d9d8 a9a8 d8d9 a8a9）", // as an arbiter writes it
                     "红方 长将 每一着都将军",
                     "黑方 闲着 既非每着将军，也非每着捉同一子",
                     "此局面第二次出现，待第三次出现时裁判裁决：不变则红方判负",
@@ -739,8 +739,8 @@ public class RepetitionTest {
         void chineseRulings() {
             String moves = Verdict.FIRST_CHARIOT_ROUND + " " + Verdict.SECOND_CHARIOT_ROUND;
             assertThat(judge(Verdict.TWO_CHARIOTS_TWO_CANNONS, moves, "--why", "--lang", "zh").lines()).containsExactly(
-                    "第 4 步后的局面在 4 步后重现：i2i3 g2g3 i3i2 g3g2",
-                    "此前，第一步之前的局面在 4 步后重现：a2a1 c2c1 a1a2 c1c2（两个循环一并裁决）",
+                    "第 4 步后的局面在 4 步后重现：炮9退1 车三进一 炮9进1 车三退一（i2i3 g2g3 i3i2 g3g2）",
+                    "此前，第一步之前的局面在 4 步后重现：炮1进1 车七退一 炮1退1 车七进一（a2a1 c2c1 a1a2 c1c2）；两个循环一并裁决",
                     "红方 闲着 既非每着将军，也非每着捉同一子",
                     "黑方 闲着 既非每着将军，也非每着捉同一子",
                     "此局面第三次出现，裁判现在裁决：判和",

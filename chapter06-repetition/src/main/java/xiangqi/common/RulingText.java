@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import xiangqi.Move;
+import xiangqi.Notation;
 import xiangqi.Piece;
 import xiangqi.Position;
 import xiangqi.Repetition;
@@ -35,8 +36,9 @@ public final class RulingText {
      * always the last line. In Chinese for any Chinese locale (an arbiter's words: 长将, 长捉,
      * 闲着, 判负, 判和), in English otherwise. The lines are the same in number and order in
      * both, and the last, the verdict, is the same word in both ({@link Repetition.Outcome#text}),
-     * for a program to read. Moves and squares stay in ICCS coordinates, as the command line
-     * takes them.
+     * for a program to read. The cycle's moves are in ICCS coordinates, as the command line
+     * takes them, and in Chinese notation first on the Chinese lines (将4进1 …（d9d8 …）), as an
+     * arbiter writes them.
      */
     public static List<String> explain(Position position, Locale language) {
         boolean zh = language.getLanguage().equals("zh");
@@ -49,13 +51,13 @@ public final class RulingText {
                     : plies + " plies without a capture count toward the move limit of " + Repetition.MOVE_LIMIT_PLIES
                             + " (a side's checks after its " + Repetition.COUNTED_CHECKS + "th do not)");
         } else if (verdict.outcome() != Repetition.Outcome.NONE) {
-            lines.add(cameBack(verdict.start(), verdict.cycle(), zh));
+            lines.add(cameBack(position, verdict, verdict.start(), verdict.cycle(), zh));
             // From the third occurrence on, the cycle before counts too; say so when it differs.
             int[] earlier = new int[verdict.start() - Math.max(verdict.judgedFrom(), 0)];
             Arrays.setAll(earlier, i -> position.moveAt(verdict.judgedFrom() + i));
             if (earlier.length > 0 && !Arrays.equals(earlier, verdict.cycle())) {
-                lines.add(zh ? "此前，" + cameBack(verdict.judgedFrom(), earlier, true) + "（两个循环一并裁决）"
-                        : "before that, " + cameBack(verdict.judgedFrom(), earlier, false) + " (both cycles are judged)");
+                lines.add(zh ? "此前，" + cameBack(position, verdict, verdict.judgedFrom(), earlier, true) + "；两个循环一并裁决"
+                        : "before that, " + cameBack(position, verdict, verdict.judgedFrom(), earlier, false) + " (both cycles are judged)");
             }
             for (int color = Piece.RED; color <= Piece.BLACK; color++) {
                 lines.add(zh ? levelInChinese(position, verdict, color) : levelInEnglish(position, verdict, color));
@@ -72,15 +74,36 @@ public final class RulingText {
         return lines;
     }
 
-    /** "The position after ply N came back K plies later: the moves", in English or Chinese. */
-    private static String cameBack(int start, int[] moves, boolean zh) {
+    /**
+     * "The position after ply N came back K plies later: the moves", in English or Chinese; the
+     * moves were played from the game's entry {@code start}.
+     */
+    private static String cameBack(Position position, Repetition.Verdict verdict, int start, int[] moves, boolean zh) {
         String played = String.join(" ", Arrays.stream(moves).mapToObj(Move::toUci).toList());
         if (zh) {
-            return (start == 0 ? "第一步之前的局面" : "第 " + start + " 步后的局面") + "在 " + moves.length + " 步后重现：" + played;
+            return (start == 0 ? "第一步之前的局面" : "第 " + start + " 步后的局面") + "在 " + moves.length + " 步后重现："
+                    + inChinese(position, start, verdict.start() + verdict.cycle().length, moves) + "（" + played + "）";
         }
         // plies, as the demo's games count them
         return (start == 0 ? "the position before the first move" : "the position after ply " + start)
                 + " came back " + moves.length + " plies later: " + played;
+    }
+
+    /**
+     * The moves in Chinese notation, each read on the board where it was played: the game, now
+     * at its entry {@code end}, is taken back to its entry {@code start}, and played forward again.
+     */
+    private static String inChinese(Position position, int start, int end, int[] moves) {
+        int[] undone = new int[end - start];
+        for (int i = undone.length - 1; i >= 0; i--) {
+            undone[i] = position.moveAt(start + i);
+            position.unmakeMove(undone[i]);
+        }
+        String line = Notation.chineseLine(position, moves, 0, moves.length);
+        for (int move : undone) {
+            position.makeMove(move);
+        }
+        return line;
     }
 
     /** How many times the position has stood, and when an arbiter rules. */
