@@ -161,10 +161,10 @@ const WATCH_TEXT = {
     enterIteration: (v, win) => '第 ' + v.iteration + ' 轮迭代从根节点开始，深度 ' + v.depth
       + (win ? '，窗口 ' + win : '') + '。',
     enter: (v, win, side) => v.chinese + '（' + v.move + '）：搜索进入这个节点，' + side + '走棋'
-      + (v.depth > 0 ? '，还剩 ' + v.depth + ' 层' : '，这是叶节点（深度 0）') + (win ? '，窗口 ' + win : '') + '。',
+      + (v.depth > 0 ? '，还剩 ' + v.depth + ' 层' : '，这是叶子节点（深度 0）') + (win ? '，窗口 ' + win : '') + '。',
     rootReturns: (v, val, side, best, pv) => '根节点对' + side + '返回 ' + val + '：这就是搜索'
       + (v.iteration ? '第 ' + v.iteration + ' 轮迭代' : '') + '的结论。' + (best ? '最佳着法 ' + best + '，主要变例：' + pv + '。' : ''),
-    leaf: (v, val, side) => v.chinese + '（' + v.move + '）是叶节点：局面评估对' + side + '为 ' + val + '，是精确值。',
+    leaf: (v, val, side) => v.chinese + '（' + v.move + '）是叶子节点：局面评价对' + side + '为 ' + val + '，是精确值。',
     searched: (v, n, val, side, kind) => v.chinese + '（' + v.move + '）搜索完毕：' + (n === 1 ? '唯一的一步着法已试过'
       : n + ' 步着法都试过') + '，对' + side + '返回 ' + val.replace(/^= /, '') + '，' + kind + '。',
     kinds: {exact: '是精确值', lower: '是下界（≥ β）', upper: '是上界：每步着法都低出边界（≤ α）'},
@@ -186,7 +186,7 @@ const WATCH_TEXT = {
     tableKinds: {exact: '表中给的是精确值', lower: '表中给的是下界', upper: '表中给的是上界'},
     repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：'
       + (v.repeats ? '循环 ' + v.repeats.chinese.join(' ') + '（' + v.repeats.moves.join(' ') + '）回到'
-        + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走棋方）得 ' + val + '。',
+        + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走子方）得 ' + val + '。',
     repeated: p => p === 0 ? '根节点的局面' : p > 0 ? '本变化第 ' + p + ' 层的局面' : '对局中根节点之前 ' + -p + ' 步的局面',
     mate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '被将死：对' + side + '为 ' + val + '。',
     stalemate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '无着可走：困毙，判负，对' + side
@@ -194,8 +194,8 @@ const WATCH_TEXT = {
     sides: {red: '红方', black: '黑方'},
     redView: '分值按红方计',
     redViewTitle: '把同一棵树显示成普通的极大极小：每个分值都按红方计，红方取大，黑方取小',
-    legend: '每一行：● 该节点的走棋方（红方或黑方），分值按走棋方计（负极大值）：= 精确值，≥ 下界（截断），≤ 上界（每步着法都低出边界）。'
-      + '(α, β)：它此刻的窗口，也按走棋方计。',
+    legend: '每一行：● 该节点的走子方（红方或黑方），分值按走子方计（负极大值）：= 精确值，≥ 下界（截断），≤ 上界（每步着法都低出边界）。'
+      + '(α, β)：它此刻的窗口，也按走子方计。',
     legendRed: '分值按红方计（极大极小）：红方（●，max）取大，黑方（●，min）取小，每个分值都是红方的：= 精确值，≥ 至少，≤ 至多。'
       + '[α, β]：红方此刻的窗口。',
     max: 'max',
@@ -227,7 +227,7 @@ const WATCH_TEXT = {
       cut: v => '✂ 截断：' + v.untried + ' 步未试',
       table: () => '置换表命中',
       repetition: v => '重复裁决：' + (WATCH_TEXT.zh.rulings[v.ruling] || v.ruling),
-      leaf: () => '叶节点',
+      leaf: () => '叶子节点',
       mate: () => '将死',
       stalemate: () => '困毙',
       searched: () => ''

@@ -18,7 +18,7 @@ final class Demo {
             叶子 = 不再往下搜索的节点，perft = 合法着法树的叶子数。""";
 
     static final List<Report.Part> PARTS = List.of(
-            new Report.Part("Minimax on the start position.", "起始局面上的极大极小搜索。", true,
+            new Report.Part("Minimax on the start position.", "初始局面上的极大极小搜索。", true,
                     out -> nodeCounts(out, Examples.START)),
             new Report.Part("The other demo positions: where a mate comes before the horizon.",
                     "其他演示局面：杀棋出现在水平线之前的情形。", false, Demo::otherPositions));

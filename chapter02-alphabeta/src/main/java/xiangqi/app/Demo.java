@@ -17,12 +17,12 @@ final class Demo {
     static final String INTRODUCTION_ZH = """
             第 2 章：Alpha-Beta 搜索（alpha-beta）。极大极小搜索（第 1 章：同一个搜索，关掉截断）与
             Alpha-Beta 并列，局面相同，着法顺序相同。节点数计入搜索函数的每一次调用。
-            最小树 = Knuth 和 Moore 给出的最少叶子数 b^ceil(d/2) + b^floor(d/2) - 1，其中 b 是
-            与真实的树一样大的均匀树的分枝因子，b = perft(d)^(1/d)。""";
+            最小树 = Knuth 和 Moore 给出的最少叶子数 b^ceil(d/2) + b^floor(d/2) - 1；b 是一棵均匀树的
+            分枝因子，这棵树与真实的树一样大：b = perft(d)^(1/d)。""";
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Alpha-beta beside minimax on the start position.",
-                    "Alpha-Beta 与极大极小搜索并列，起始局面。", true, out -> nodeCounts(out, Examples.START)),
+                    "Alpha-Beta 与极大极小搜索并列，初始局面。", true, out -> nodeCounts(out, Examples.START)),
             new Report.Part("The other demo positions.", "其他演示局面。", false, Demo::otherPositions));
 
     /** Minimax stops here: one more ply costs it about forty times as much. */
@@ -53,7 +53,7 @@ final class Demo {
             if (all != null && (all.score() != pruned.score() || all.bestMove() != pruned.bestMove())) {
                 throw new IllegalStateException("alpha-beta disagrees with minimax at depth " + depth);
             }
-            String ratio = all == null ? "-" : String.format("%.1fx", (double) all.nodes() / pruned.nodes());
+            String ratio = all == null ? "-" : String.format("%.1f×", (double) all.nodes() / pruned.nodes());
             table.row(depth, all == null ? "-" : all.nodes(), pruned.nodes(), ratio, pruned.cutoffs(),
                     minimalLeaves(branching, depth), all == null ? "-" : all.millis(), pruned.millis(),
                     Score.toShortText(pruned.score()),
@@ -62,7 +62,7 @@ final class Demo {
                 headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": alpha-beta " + pruned.nodes()
                         + " nodes, minimax " + all.nodes() + ", " + ratio + " fewer.",
                         "要点：" + example.nameZh() + "，深度 " + depth + "：Alpha-Beta " + pruned.nodes()
-                        + " 个节点，极大极小搜索 " + all.nodes() + " 个，节点数之比 " + ratio + "。");
+                        + " 个节点，极大极小搜索 " + all.nodes() + " 个，是它的 " + ratio.replace("×", " 倍") + "。");
             }
         }
         out.println(Report.say("Same score and best move as minimax at every depth (checked while printing).",

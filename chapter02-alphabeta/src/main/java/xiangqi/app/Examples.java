@@ -26,7 +26,7 @@ public final class Examples {
         }
     }
 
-    static final Example START = new Example("the start position", "起始局面", Position.START_FEN);
+    static final Example START = new Example("the start position", "初始局面", Position.START_FEN);
     public static final Example MIDDLEGAME = new Example("a middlegame: horses out, central files open",
             "中局：双马已出，中路敞开",
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1");

@@ -24,7 +24,7 @@ final class Demo {
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Transpositions in the legal move tree of the start position.",
-                    "起始局面的合法着法树中的置换。", true, out -> nodeCounts(out, Examples.START)),
+                    "初始局面的合法着法树中的置换。", true, out -> nodeCounts(out, Examples.START)),
             new Report.Part("Collisions among the distinct positions of that tree, depth 4.",
                     "这棵树（深度 4）的不同局面之间的键值冲突。", true, Demo::collisions),
             new Report.Part("The other demo positions.", "其他演示局面。", false, Demo::otherPositions));

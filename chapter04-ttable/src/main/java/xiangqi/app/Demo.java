@@ -19,16 +19,16 @@ final class Demo {
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Alpha-beta (chapter 3) beside alpha-beta + table, start position.",
-                    "Alpha-Beta（第 3 章）与 Alpha-Beta + 置换表并列，起始局面。", true,
+                    "Alpha-Beta（第 3 章）与 Alpha-Beta + 置换表并列，初始局面。", true,
                     out -> nodeCounts(out, Examples.START)),
             new Report.Part("Mate-score adjustment (杀棋分数调整): one table, two searches.",
                     "杀棋分数调整（mate-score adjustment）：一张置换表，两次搜索。", true, Demo::mateDistances),
             new Report.Part("The replacement schemes in a small table: 2^12 entries, depth 5.",
                     "小置换表中的替换策略：2^12 个表项，深度 5。", false, Demo::schemes),
             new Report.Part("Table size and hit rate, start position, depth 5, two-tier.",
-                    "置换表大小与命中率：起始局面，深度 5，双层。", false, Demo::sizes),
+                    "置换表大小与命中率：初始局面，深度 5，双层。", false, Demo::sizes),
             new Report.Part("Storing the horizon's leaves too, or not. Start position, depth 6.",
-                    "水平线上的叶子存不存入置换表。起始局面，深度 6。", false, Demo::horizon),
+                    "水平线上的叶子存不存入置换表。初始局面，深度 6。", false, Demo::horizon),
             new Report.Part("Which bound answered: cut-offs by the entry's bound.",
                     "哪种边界给出了答案：按表项的边界类型统计截断。", false, Demo::bounds),
             new Report.Part("The other demo positions, depths 1-6.", "其他演示局面，深度 1-6。", false, Demo::otherPositions));
@@ -63,14 +63,14 @@ final class Demo {
                     Search.withTable(cold), position, depth);
             Search.Result warmResult = Report.searching(Report.atDepth(depth, "warm table", "沿用的表"),
                     Search.withTable(warm), position, depth);
-            String ratio = String.format("%.2fx", (double) plain.nodes() / result.nodes());
+            String ratio = String.format("%.2f×", (double) plain.nodes() / result.nodes());
             table.row(depth, plain.nodes(), result.nodes(), ratio, plain.millis(), result.millis(), percent(cold),
-                    warmResult.nodes(), String.format("%.2fx", (double) plain.nodes() / warmResult.nodes()),
+                    warmResult.nodes(), String.format("%.2f×", (double) plain.nodes() / warmResult.nodes()),
                     Score.toShortText(result.score()));
             headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
                     + " fewer nodes with the table (" + result.nodes() + ", not " + plain.nodes() + ").",
-                    "要点：" + example.nameZh() + "，深度 " + depth + "：用置换表后节点数之比 " + ratio + "（"
-                    + result.nodes() + " 个，而不是 " + plain.nodes() + " 个）。");
+                    "要点：" + example.nameZh() + "，深度 " + depth + "：用置换表只要 " + result.nodes() + " 个节点，不用时要 "
+                    + plain.nodes() + " 个，是前者的 " + ratio.replace("×", " 倍") + "。");
         }
         out.println(Report.say("warm: the shallower search's best moves are tried first. That is iterative deepening, the",
                 "沿用的表：先试较浅一层搜索的最佳着法。这就是迭代加深（iterative deepening），第 5 章的内容；"));

@@ -20,9 +20,9 @@ final class Demo {
 
     static final List<Report.Part> PARTS = List.of(
             new Report.Part("Chapter 4's search beside chapter 5's, start position.",
-                    "第 4 章的搜索与第 5 章的并列，起始局面。", true, out -> nodeCounts(out, Examples.START)),
+                    "第 4 章的搜索与第 5 章的并列，初始局面。", true, out -> nodeCounts(out, Examples.START)),
             new Report.Part("Where the cut-offs came from: the picker's stages, start position, depth 7.",
-                    "截断从何而来：着法挑选器的各个阶段，起始局面，深度 7。", true, Demo::stages),
+                    "截断从何而来：着法挑选器的各个阶段，初始局面，深度 7。", true, Demo::stages),
             new Report.Part("Ablation: each heuristic switched off in turn, depth 6, the five demo positions.",
                     "消融实验：依次关掉每一种启发，深度 6，五个演示局面。", true, Demo::ablation),
             new Report.Part("The ideal: alpha-beta with an oracle that knows the best move at every node.",
@@ -59,7 +59,7 @@ final class Demo {
             Search search = Search.ordered(table());
             Search.Result result = Report.searching(Report.atDepth(depth, "chapter 5", "第 5 章"), search, position,
                     depth);
-            String ratio = old == null ? "-" : String.format("%.1fx", (double) old.nodes() / result.nodes());
+            String ratio = old == null ? "-" : String.format("%.1f×", (double) old.nodes() / result.nodes());
             String firstMove = firstMoveRate(search, result);
             table.row(depth, old == null ? "-" : old.nodes(), result.nodes(), ratio, old == null ? "-" : old.millis(),
                     result.millis(), old == null ? "-" : firstMoveRate(before, old), firstMove,
@@ -68,7 +68,7 @@ final class Demo {
             if (old != null) {
                 headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
                         + " fewer nodes than chapter 4; first-move cut-offs " + firstMove + ".",
-                        "要点：" + example.nameZh() + "，深度 " + depth + "：节点数与第 4 章之比 " + ratio
+                        "要点：" + example.nameZh() + "，深度 " + depth + "：第 4 章的节点数是本章的 " + ratio.replace("×", " 倍")
                         + "；首着截断率 " + firstMove + "。");
             }
         }
@@ -130,7 +130,7 @@ final class Demo {
                 new Variant("no iterative deepening", "不用迭代加深", "iterative deepening", "迭代加深",
                         Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
                 new Variant("chapter 4: none of them", "第 4 章：以上全都不用", "everything", "全部", Search.WITH_TABLE));
-        TextTable table = new TextTable(out, Report.say("search", "搜索"), Report.say("start position", "起始局面"),
+        TextTable table = new TextTable(out, Report.say("search", "搜索"), Report.say("start position", "初始局面"),
                 Report.say("all five", "五个合计"), Report.say("times more", "倍数"), Report.say("time ms", "用时 ms"))
                 .widths(-37, 14, 8, 10, 7);
         long base = 0;
@@ -151,7 +151,7 @@ final class Demo {
             }
             base = base == 0 ? total : base;
             double ratio = (double) total / base;
-            table.row(Report.say(variant.label(), variant.labelZh()), start, total, String.format("%.2fx", ratio), millis);
+            table.row(Report.say(variant.label(), variant.labelZh()), start, total, String.format("%.2f×", ratio), millis);
             boolean single = variant != variants.get(0) && variant != variants.get(variants.size() - 1);
             if (single && ratio > worstRatio) {
                 worstRatio = ratio;
@@ -159,9 +159,9 @@ final class Demo {
             }
         }
         return Report.say("Headline: depth " + depth + ", five positions: without " + worst.what() + " the search costs most, "
-                + String.format("%.2fx", worstRatio) + " the nodes.",
-                "要点：深度 " + depth + "，五个局面：去掉" + worst.whatZh() + "时搜索代价最大，节点数是 "
-                + String.format("%.2fx", worstRatio) + "。");
+                + String.format("%.2f×", worstRatio) + " the nodes.",
+                "要点：深度 " + depth + "，五个局面：去掉" + worst.whatZh() + "时搜索代价最大，节点数是全部打开时的 "
+                + String.format("%.2f", worstRatio) + " 倍。");
     }
 
     /**
@@ -187,11 +187,11 @@ final class Demo {
             Search.Result result = Search.ordered(table()).search(position, depth);
             double branching = Math.pow(new Perft(depth).count(position, depth), 1.0 / depth);
             long knuthMoore = Math.round(Math.pow(branching, (depth + 1) / 2) + Math.pow(branching, depth / 2) - 1);
-            String ratio = String.format("%.2fx", (double) result.nodes() / oracle.nodes);
+            String ratio = String.format("%.2f×", (double) result.nodes() / oracle.nodes);
             table.row(depth, smallest, oracle.nodes, result.nodes(), ratio, knuthMoore, Score.toShortText(score));
             headline = Report.say("Headline: depth " + depth + ": chapter 5 searches " + ratio + " the oracle's tree ("
                     + result.nodes() + " nodes against " + oracle.nodes + ").",
-                    "要点：深度 " + depth + "：第 5 章搜索的树是神谕树的 " + ratio + "（" + result.nodes() + " 个节点对 "
+                    "要点：深度 " + depth + "：第 5 章搜索的树是神谕树的 " + ratio.replace("×", " 倍") + "（" + result.nodes() + " 个节点对 "
                     + oracle.nodes + " 个）。");
         }
         return headline;

@@ -206,7 +206,7 @@ public final class Demo {
         List<Examples.Example> positions = new ArrayList<>(Examples.ALL);
         positions.add(new Examples.Example("part 1", CHECKING_WINNER));
         positions.add(new Examples.Example("part 2", CHECKING_LOSER));
-        List<String> labels = List.of(Report.say("start", "起始局面"), Report.say("middlegame", "中局"),
+        List<String> labels = List.of(Report.say("start", "初始局面"), Report.say("middlegame", "中局"),
                 Report.say("attack", "攻势"), "困毙", Report.say("two chariots", "双车"), Report.say("part 1", "第 1 部分"),
                 Report.say("part 2", "第 2 部分"));
         long[] nodes = new long[2];
@@ -236,20 +236,20 @@ public final class Demo {
                 otherMove.add(labels.get(i) + " " + Move.toUci(results[0].bestMove()) + " → " + Move.toUci(results[1].bestMove()));
             }
             table.row(labels.get(i), results[0].nodes(), results[1].nodes(),
-                    String.format("%.3fx", (double) results[1].nodes() / results[0].nodes()), best[0], best[1],
+                    String.format("%.3f×", (double) results[1].nodes() / results[0].nodes()), best[0], best[1],
                     nanosPerNode(best[0], results[0].nodes()), nanosPerNode(best[1], results[1].nodes()));
         }
-        table.row(Report.say("all", "合计"), nodes[0], nodes[1], String.format("%.3fx", (double) nodes[1] / nodes[0]), millis[0], millis[1],
+        table.row(Report.say("all", "合计"), nodes[0], nodes[1], String.format("%.3f×", (double) nodes[1] / nodes[0]), millis[0], millis[1],
                 nanosPerNode(millis[0], nodes[0]), nanosPerNode(millis[1], nodes[1]));
         String others = String.join(", ", otherMove);
         out.println(Report.say("The same best move with the rules and without: " + sameMove + " of " + positions.size()
                 + " positions" + (others.isEmpty() ? "." : " (not " + others + ")."),
                 "有棋例与无棋例时最佳着法相同的局面：" + sameMove + " 个，共 " + positions.size() + " 个"
                 + (others.isEmpty() ? "。" : "（不同的：" + others + "）。")));
-        String ratio = String.format("%.3fx", (double) nodes[1] / nodes[0]);
+        String ratio = String.format("%.3f×", (double) nodes[1] / nodes[0]);
         return Report.say("Headline: depth " + COST_DEPTH + ", seven positions: " + nodes[1] + " nodes with the rules, "
                 + nodes[0] + " without (" + ratio + ").",
-                "要点：深度 " + COST_DEPTH + "，七个局面：有棋例 " + nodes[1] + " 个节点，无棋例 " + nodes[0] + " 个（" + ratio + "）。");
+                "要点：深度 " + COST_DEPTH + "，七个局面：有棋例 " + nodes[1] + " 个节点，无棋例 " + nodes[0] + " 个（是后者的 " + ratio.replace("×", " 倍") + "）。");
     }
 
     private static long nanosPerNode(long millis, long nodes) {
