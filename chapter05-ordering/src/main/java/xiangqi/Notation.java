@@ -93,9 +93,11 @@ public final class Notation {
      * <li>Advisors and elephants never get 前 or 后: of two on one file, the front one can
      *     only retreat and the rear one only advance, so the verb already tells them apart.
      *     Red advisors on d0 and d2 write 仕六进五 and 仕六退五.</li>
-     * <li>If soldiers are stacked on two files, 前兵 would be ambiguous, so our convention
-     *     keeps the place word and puts the file number where the piece name was. With red
-     *     soldiers on c5, c6, g5 and g6, c6b6 is 前七平八 and g5h5 is 后三平二.</li>
+     * <li>If soldiers are stacked on two files, 前兵 would be ambiguous. The AXF/WXF notation
+     *     rules (case IV of tandem pawns) then name the file of the soldier that moves, 7+.8;
+     *     written in Chinese with the place word first, as in 前车, the file number takes the
+     *     piece name's place. With red soldiers on c5, c6, g5 and g6, c6b6 is 前七平八 and
+     *     g5h5 is 后三平二.</li>
      * </ul>
      */
     private static String origin(Position position, int from) {
