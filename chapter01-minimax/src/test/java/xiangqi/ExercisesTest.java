@@ -38,9 +38,11 @@ final class ExercisesTest {
         int[] scratch = new int[MoveGenerator.MAX_MOVES];
         Integer weight = null;
         int checked = 0;
+        List<Position> inCheck = new ArrayList<>(List.of(Position.fromFen(Fixtures.CHECKMATED)));
         for (Position position : Fixtures.randomPositions(11, 8, 40)) {
             if (position.inCheck()) {
-                continue; // a side in check cannot hand the turn over: the term is not defined there
+                inCheck.add(position); // a side in check cannot hand the turn over: the term is left out
+                continue;
             }
             int ours = ReferenceMoveGenerator.legalMoves(position).size();
             int theirs = ReferenceMoveGenerator.legalMoves(withTurnPassed(position)).size();
@@ -56,26 +58,34 @@ final class ExercisesTest {
                         + "not a multiple of the difference", difference, ours, theirs, fen).isZero();
                 if (weight == null) {
                     weight = difference / (ours - theirs);
-                    assertThat(weight).as("the weight of one move more: positive, and small beside a soldier's 100")
-                            .isBetween(1, 50);
+                    assertThat(weight).as("the weight of one move more is %d, where it should be positive (more moves"
+                            + " are better), and small beside a soldier's 100", weight).isBetween(1, 50);
                 }
-                assertThat(difference).as("on %s: %d legal moves against %d, weight %d", fen, ours, theirs, weight)
+                assertThat(difference).as("on %s: %d legal moves against %d, a mobility term of %d, where weight %d"
+                        + " gives %d", fen, ours, theirs, difference, weight, weight * (ours - theirs))
                         .isEqualTo(weight * (ours - theirs));
                 checked++;
             } else {
-                assertThat(withMobility).as("on %s both sides have %d moves: no mobility term", fen, ours)
-                        .isEqualTo(plain);
+                assertThat(withMobility - plain).as("on %s both sides have %d moves, and the mobility term is %d,"
+                        + " where it should be 0", fen, ours, withMobility - plain).isZero();
             }
         }
         assertThat(checked).as("positions where the sides' mobility differs").isGreaterThan(20);
+        for (Position position : inCheck) {
+            int term = (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch)
+                    - Evaluation.evaluate(position);
+            assertThat(term).as("on %s the side to move is in check, and the mobility term is %d, where it should be"
+                    + " left out (0): a side in check cannot hand the turn over", position.toFen(), term).isZero();
+        }
 
         Search search = reach("add Search.withMobility(), the minimax that scores its leaves with evaluateWithMobility",
                 () -> (Search) Exercises.callStatic(Search.class, "withMobility"));
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
             Position position = Position.fromFen(fen);
-            assertThat(search.search(position, 1).score())
-                    .as("Search.withMobility() at depth 1 on %s: the best of the children's mobility-aware values", fen)
-                    .isEqualTo(bestChildWithMobility(position, scratch));
+            int score = search.search(position, 1).score();
+            int expected = bestChildWithMobility(position, scratch);
+            assertThat(score).as("Search.withMobility() at depth 1 on %s scores %d, where the best of the children's"
+                    + " values with mobility is %d", fen, score, expected).isEqualTo(expected);
         }
     }
 
@@ -122,8 +132,9 @@ final class ExercisesTest {
                 found.add(((Number) reach("add " + part + "() to what Perft.tally returns",
                         () -> Exercises.call(tally, part))).longValue());
             }
-            assertThat(found).as("%s, depth %d: %s", c.name(), c.depth(), PARTS)
-                    .isEqualTo(naiveTally(Position.fromFen(c.fen()), c.depth()));
+            List<Long> naive = naiveTally(Position.fromFen(c.fen()), c.depth());
+            assertThat(found).as("%s, depth %d, %s: Perft.tally finds %s, where a naive count finds %s", c.name(),
+                    c.depth(), PARTS, found, naive).isEqualTo(naive);
         }
     }
 

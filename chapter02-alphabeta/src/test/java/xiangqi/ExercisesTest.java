@@ -48,9 +48,12 @@ final class ExercisesTest {
             for (int depth = 1; depth <= 3; depth++) {
                 Search.Result soft = Search.alphaBeta().search(position, depth);
                 Search.Result hard = failHard.search(position, depth);
-                assertThat(hard.score()).as("root score on %s at depth %d", fen, depth).isEqualTo(soft.score());
-                assertThat(hard.bestMove()).as("best move on %s at depth %d", fen, depth).isEqualTo(soft.bestMove());
-                assertThat(hard.nodes()).as("nodes on %s at depth %d", fen, depth).isLessThanOrEqualTo(soft.nodes());
+                assertThat(hard.score()).as("on %s at depth %d fail-hard's root score is %d, fail-soft's %d", fen,
+                        depth, hard.score(), soft.score()).isEqualTo(soft.score());
+                assertThat(hard.bestMove()).as("on %s at depth %d fail-hard plays %s, fail-soft %s", fen, depth,
+                        Move.toUci(hard.bestMove()), Move.toUci(soft.bestMove())).isEqualTo(soft.bestMove());
+                assertThat(hard.nodes()).as("on %s at depth %d fail-hard searches %,d nodes, more than fail-soft's %,d",
+                        fen, depth, hard.nodes(), soft.nodes()).isLessThanOrEqualTo(soft.nodes());
             }
             int depth = 2;
             int truth = Search.minimax().search(position, depth).score();
@@ -59,8 +62,9 @@ final class ExercisesTest {
                 int beta = window[1];
                 int result = failHard.alphaBeta(position, alpha, beta, depth, 0);
                 int expected = truth <= alpha ? alpha : truth >= beta ? beta : truth;
-                assertThat(result).as("fail-hard on %s, depth %d, window (%d, %d), true value %d", fen, depth,
-                        alpha, beta, truth).isEqualTo(expected);
+                assertThat(result).as("fail-hard on %s, depth %d, window (%d, %d), true value %d: it returns %d,"
+                        + " where it should return %s, %d", fen, depth, alpha, beta, truth, result,
+                        truth <= alpha ? "alpha" : truth >= beta ? "beta" : "the value", expected).isEqualTo(expected);
             }
         }
     }
@@ -91,15 +95,20 @@ final class ExercisesTest {
             Object worst = search(branching, depth, ordered(branching, depth, leaves, false));
             Object unordered = search(branching, depth, leaves);
             String tree = "b = " + branching + ", d = " + depth;
-            assertThat(number(best, "value")).as("the value of the tree, %s, best move first", tree).isEqualTo(value);
-            assertThat(number(worst, "value")).as("the value of the tree, %s, best move last", tree).isEqualTo(value);
-            assertThat(number(unordered, "value")).as("the value of the tree, %s, random order", tree).isEqualTo(value);
-            assertThat(number(best, "leaves")).as("leaves evaluated, %s, best move first: Knuth and Moore's"
-                    + " b^ceil(d/2) + b^floor(d/2) - 1", tree).isEqualTo(minimal);
-            assertThat(number(worst, "leaves")).as("leaves evaluated, %s, best move last", tree)
-                    .isBetween(minimal, all);
-            assertThat(number(unordered, "leaves")).as("leaves evaluated, %s, random order", tree)
-                    .isBetween(minimal, all);
+            for (Object[] order : new Object[][] {{best, "best move first"}, {worst, "best move last"},
+                {unordered, "random order"}}) {
+                long found = number(order[0], "value");
+                assertThat(found).as("the value of the tree, %s, %s: %d, where minimax finds %d", tree, order[1], found,
+                        value).isEqualTo(value);
+            }
+            long bestLeaves = number(best, "leaves");
+            assertThat(bestLeaves).as("leaves evaluated, %s, best move first: %d, where Knuth and Moore's"
+                    + " b^ceil(d/2) + b^floor(d/2) - 1 is %d", tree, bestLeaves, minimal).isEqualTo(minimal);
+            for (Object[] order : new Object[][] {{worst, "best move last"}, {unordered, "random order"}}) {
+                long found = number(order[0], "leaves");
+                assertThat(found).as("leaves evaluated, %s, %s: %d, outside the minimal tree's %d to all %d", tree,
+                        order[1], found, minimal, all).isBetween(minimal, all);
+            }
         }
     }
 
@@ -205,18 +214,25 @@ final class ExercisesTest {
         List<Position> positions = new java.util.ArrayList<>(Fixtures.randomPositions(1958, 4, 30));
         positions.add(Position.startPosition());
         for (Position position : positions) {
+            // One search for every depth, as the bench and the demo use one: each count is the last search's own.
+            CutoffWatcher watcher = new CutoffWatcher();
+            Search search = Search.alphaBeta().reportingTo(watcher);
             for (int depth = 1; depth <= 4; depth++) {
-                CutoffWatcher watcher = new CutoffWatcher();
-                Search search = Search.alphaBeta().reportingTo(watcher);
+                watcher.clear();
                 Search.Result result = search.search(position, depth);
                 long[] byMove = reach("add Search.cutoffsByMove(), the last search's cut-offs counted by the"
                         + " number of the move that caused them (index 0: the first move tried)",
                         () -> (long[]) Exercises.call(search, "cutoffsByMove"));
                 String where = position.toFen() + " at depth " + depth;
-                assertThat(Arrays.stream(byMove).sum()).as("all the cut-offs of %s", where).isEqualTo(result.cutoffs());
+                long sum = Arrays.stream(byMove).sum();
+                assertThat(sum).as("the cut-offs by move of %s add up to %d, where the search made %d", where, sum,
+                        result.cutoffs()).isEqualTo(result.cutoffs());
                 int length = Math.max(byMove.length, watcher.byMove.length);
-                assertThat(Arrays.copyOf(byMove, length)).as("cut-offs by move on %s", where)
-                        .isEqualTo(Arrays.copyOf(watcher.byMove, length));
+                long[] found = Arrays.copyOf(byMove, length);
+                long[] seen = Arrays.copyOf(watcher.byMove, length);
+                assertThat(found).as("cut-offs by move on %s, from the first move on: %s, where the tree shows %s", where,
+                        Arrays.toString(Arrays.copyOf(found, 6)).replace("]", ", ...]"),
+                        Arrays.toString(Arrays.copyOf(seen, 6)).replace("]", ", ...]")).isEqualTo(seen);
             }
         }
     }
@@ -228,6 +244,12 @@ final class ExercisesTest {
     static final class CutoffWatcher implements SearchListener {
         long[] byMove = new long[MoveGenerator.MAX_MOVES];
         private final int[] childrenSeen = new int[Score.MAX_PLY + 2];
+
+        /** Forgets the last search's cut-offs, before the next search. */
+        void clear() {
+            Arrays.fill(byMove, 0);
+            Arrays.fill(childrenSeen, 0);
+        }
 
         @Override
         public void searched(int ply, int move, int alpha, int beta, int score) {

@@ -36,44 +36,53 @@ class ExercisesTest {
         for (String fen : new String[] {Position.START_FEN, MIDDLEGAME, Fixtures.ATTACK, Fixtures.MATE_IN_TWO}) {
             for (int depth = 1; depth <= 4; depth++) {
                 long expected = perft.count(Position.fromFen(fen), depth);
-                assertThat(countHashed(perft, Position.fromFen(fen), depth, 64))
-                        .as("countHashed(%s, depth %d, 64-bit lock): perft's own count", fen, depth)
-                        .isEqualTo(expected);
+                long found = countHashed(perft, Position.fromFen(fen), depth, 64);
+                assertThat(found).as("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts %,d", fen,
+                        depth, found, expected).isEqualTo(expected);
             }
         }
-        assertThat(countHashed(perft, Position.startPosition(), 5, 64))
-                .as("countHashed(start, depth 5, 64-bit lock)").isEqualTo(START_PERFT_5);
-        assertThat(countHashed(perft, Position.startPosition(), 5, 16))
-                .as("countHashed(start, depth 5, 16-bit lock): a lock no longer than the slot's bits"
-                        + " lets different positions pass for one, so the count must go wrong")
-                .isNotEqualTo(START_PERFT_5);
+        long exact = countHashed(perft, Position.startPosition(), 5, 64);
+        assertThat(exact).as("countHashed(start, depth 5, 64-bit lock) counts %,d, where perft counts %,d", exact,
+                START_PERFT_5).isEqualTo(START_PERFT_5);
+        long short16 = countHashed(perft, Position.startPosition(), 5, 16);
+        assertThat(short16).as("countHashed(start, depth 5, 16-bit lock) counts %,d, perft's own count: a lock no"
+                + " longer than the slot's bits lets different positions pass for one, so the count must go wrong",
+                short16).isNotEqualTo(START_PERFT_5);
     }
 
     @Order(2)
     @Exercise("3.2 the mirror key (镜像)")
     @DisplayName("the incremental mirror key is the key of the mirrored board, on every ply of random games")
     void mirrorKey() {
-        assertThat(mirrorKeyOf(Position.startPosition())).as("the start position is symmetric: mirror key = key")
-                .isEqualTo(Position.startPosition().key());
-        assertThat(mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME)))).as("a mirrored board's mirror key is the key")
-                .isEqualTo(Position.fromFen(MIDDLEGAME).key());
+        assertThat(mirrorKeyOf(Position.startPosition())).as("the start position is symmetric, but its mirror key"
+                + " %016x differs from its key %016x", mirrorKeyOf(Position.startPosition()),
+                Position.startPosition().key()).isEqualTo(Position.startPosition().key());
+        assertThat(mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME)))).as("the mirrored middlegame's mirror key %016x"
+                + " differs from the middlegame's key %016x", mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME))),
+                Position.fromFen(MIDDLEGAME).key()).isEqualTo(Position.fromFen(MIDDLEGAME).key());
         Random random = new Random(23);
         int checked = 0;
         for (Examples.Example example : Examples.ALL) {
             for (int game = 0; game < 10; game++) {
                 Position position = example.position();
                 int[] played = playRandomGame(position, 120, random, visited ->
-                        assertThat(mirrorKeyOf(visited)).as("mirror key after moves, %s", visited.toFen())
-                                .isEqualTo(Position.fromFen(mirror(visited.toFen())).key()));
+                        assertMirrorKey(visited, "after a move"));
                 for (int ply = played.length - 1; ply >= 0; ply--) {
                     position.unmakeMove(played[ply]);
-                    assertThat(mirrorKeyOf(position)).as("mirror key after unmake, %s", position.toFen())
-                            .isEqualTo(Position.fromFen(mirror(position.toFen())).key());
+                    assertMirrorKey(position, "after taking back " + Move.toUci(played[ply]));
                 }
                 checked += played.length;
             }
         }
         assertThat(checked).as("positions checked").isGreaterThan(1000);
+    }
+
+    /** The incremental mirror key of {@code position}, {@code when} a move was made or taken back, against the mirrored board's key. */
+    private static void assertMirrorKey(Position position, String when) {
+        long found = mirrorKeyOf(position);
+        long expected = Position.fromFen(mirror(position.toFen())).key();
+        assertThat(found).as("%s, on %s: mirrorKey() is %016x, where the mirrored board's key is %016x", when,
+                position.toFen(), found, expected).isEqualTo(expected);
     }
 
     /** Reaches the exercise's method by its name, with the exercise's task when it is missing. */

@@ -1,6 +1,7 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static xiangqi.Fixtures.ATTACK;
 import static xiangqi.Fixtures.MIDDLEGAME;
 
 import org.junit.jupiter.api.DisplayName;
@@ -13,11 +14,14 @@ import org.junit.jupiter.api.TestMethodOrder;
  * line saying what is missing, until its exercise is solved, and asserts only what the
  * solution does:
  * <ul>
- *   <li>4.1: after {@code newSearch()}, a depth-preferred table lets new results replace
- *       the old search's deeper entries, so a search of an unrelated position goes exactly
- *       as with an empty table, while the old entries still answer until replaced;</li>
- *   <li>4.2: the bucket scheme keeps four positions of one slot, replaces the shallowest,
- *       and in a crowded table searches fewer nodes than two-tier.</li>
+ *   <li>4.1: after {@code newSearch()}, in both schemes it applies to (depth-preferred and
+ *       two-tier's first tier), new results replace the old searches' deeper entries,
+ *       however many searches ago those were stored, so a search of an unrelated position
+ *       goes exactly as with an empty table, while the old entries still answer until
+ *       replaced;</li>
+ *   <li>4.2: the bucket scheme keeps four positions of one slot, stores a position met again
+ *       in its own entry, replaces the shallowest, and in a crowded table searches fewer
+ *       nodes than two-tier.</li>
  * </ul>
  * Run them with {@code mvn -q -pl chapter04-ttable test -Pexercises}.
  */
@@ -25,33 +29,63 @@ import org.junit.jupiter.api.TestMethodOrder;
 class ExercisesTest {
     /** Two-tier's nodes from the start position at depth 5 in 2^12 entries (demo part 3). */
     private static final long TWO_TIER_SMALL_TABLE_DEPTH_5 = 4_401_390;
+    /** The schemes that keep a deeper result: the two that aging changes. */
+    private static final TranspositionTable.Scheme[] AGED = {TranspositionTable.Scheme.DEPTH_PREFERRED,
+        TranspositionTable.Scheme.TWO_TIER};
 
     @Order(1)
     @Exercise("4.1 aging: an entry remembers its search (世代)")
-    @DisplayName("after newSearch, old entries still answer but no longer block new results")
+    @DisplayName("after newSearch, old entries still answer but no longer block new results, in both schemes")
     void aging() {
-        TranspositionTable table = depthPreferred(1 << 4);
-        long deep = 5L << 32 | 7;
-        long shallow = 9L << 32 | 7; // the same slot: the same low bits
-        table.store(deep, 6, TranspositionTable.EXACT, 40, Move.NONE, 0);
-        table.store(shallow, 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
-        assertThat(table.probe(shallow)).as("in one search, depth-preferred drops a shallower result")
-                .isEqualTo(TranspositionTable.MISSING);
-        newSearch(table);
-        assertThat(table.probe(deep)).as("after newSearch, the old entry still answers")
-                .isNotEqualTo(TranspositionTable.MISSING);
-        table.store(shallow, 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
-        assertThat(table.probe(shallow)).as("after newSearch, a shallower result replaces the old search's entry")
-                .isNotEqualTo(TranspositionTable.MISSING);
+        for (TranspositionTable.Scheme scheme : AGED) {
+            // The entries of one slot that new results of one search can fill: tier 1 and 2 in two-tier.
+            int ways = scheme == TranspositionTable.Scheme.TWO_TIER ? 2 : 1;
+            TranspositionTable table = new TranspositionTable(1 << 4, scheme, true);
+            table.store(key(0), 6, TranspositionTable.EXACT, 40, Move.NONE, 0);
+            for (int i = 1; i <= ways; i++) {
+                table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
+            }
+            assertThat(table.probe(key(1))).as("%s, in one search: a deeper entry gave way to shallower results of"
+                    + " its slot, where it should keep its place until newSearch()", scheme.label())
+                    .isEqualTo(TranspositionTable.MISSING);
 
-        long fresh = Search.withTable(depthPreferred(1 << 12)).search(Position.fromFen(MIDDLEGAME), 4).nodes();
-        TranspositionTable used = depthPreferred(1 << 12);
-        Search.withTable(used).search(Position.startPosition(), 4);
-        newSearch(used);
-        assertThat(Search.withTable(used).search(Position.fromFen(MIDDLEGAME), 4).nodes())
-                .as("the middlegame at depth 4 in a table full of the start position's old entries:"
-                        + " as many nodes as with an empty table")
-                .isEqualTo(fresh);
+            // 1, 2, 3, 4 searches later: a one-bit generation makes the entry of two searches ago current again.
+            for (int searchesAgo = 1; searchesAgo <= 4; searchesAgo++) {
+                table = new TranspositionTable(1 << 4, scheme, true);
+                table.store(key(0), 6, TranspositionTable.EXACT, 40, Move.NONE, 0);
+                for (int i = 0; i < searchesAgo; i++) {
+                    newSearch(table);
+                }
+                assertThat(table.probe(key(0)) != TranspositionTable.MISSING).as("%s, after %d newSearch(): the old"
+                        + " entry no longer answers, where it should until replaced", scheme.label(), searchesAgo)
+                        .isTrue();
+                for (int i = 1; i <= ways; i++) {
+                    table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
+                }
+                for (int i = 1; i <= ways; i++) {
+                    String which = ways == 1 ? "a shallower result" : (i == 1 ? "the first" : "the second")
+                            + " of two shallower results";
+                    assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("%s: %s, stored after %d"
+                            + " newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still blocks"
+                            + " new results, where it should give way", scheme.label(), which, searchesAgo, searchesAgo,
+                            searchesAgo == 1 ? "" : "es").isTrue();
+                }
+            }
+
+            // In a search: the middlegame in a table full of two other positions' entries, of two
+            // searches ago and of the last, goes exactly as in an empty table.
+            long fresh = Search.withTable(new TranspositionTable(1 << 12, scheme, true))
+                    .search(Position.fromFen(MIDDLEGAME), 4).nodes();
+            TranspositionTable used = new TranspositionTable(1 << 12, scheme, true);
+            Search.withTable(used).search(Position.startPosition(), 4);
+            newSearch(used);
+            Search.withTable(used).search(Position.fromFen(ATTACK), 4);
+            newSearch(used);
+            long nodes = Search.withTable(used).search(Position.fromFen(MIDDLEGAME), 4).nodes();
+            assertThat(nodes).as("%s: the middlegame at depth 4 after searches of the start and the attack, each"
+                    + " followed by newSearch(): %,d nodes, where an empty table gives %,d", scheme.label(), nodes,
+                    fresh).isEqualTo(fresh);
+        }
     }
 
     @Order(2)
@@ -71,32 +105,43 @@ class ExercisesTest {
             table.store(key(i), depths[i], TranspositionTable.EXACT, i, Move.NONE, 0);
         }
         for (int i = 0; i < depths.length; i++) {
-            assertThat(table.probe(key(i))).as("four positions of one slot are all kept").isNotEqualTo(
-                    TranspositionTable.MISSING);
+            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("the bucket: of four positions stored"
+                    + " in one slot, the one of depth %d no longer answers, where all four should", depths[i]).isTrue();
         }
         table.store(key(4), 1, TranspositionTable.EXACT, 4, Move.NONE, 0);
-        assertThat(table.probe(key(4))).as("a fifth position is stored").isNotEqualTo(TranspositionTable.MISSING);
-        assertThat(table.probe(key(1))).as("over the shallowest of the four (depth 2)")
-                .isEqualTo(TranspositionTable.MISSING);
+        assertThat(table.probe(key(4)) != TranspositionTable.MISSING).as("the bucket: a fifth position of the slot"
+                + " was dropped, where it should replace the shallowest of the four").isTrue();
+        assertThat(table.probe(key(1)) == TranspositionTable.MISSING).as("the bucket: a fifth position of the slot"
+                + " did not replace the shallowest of the four (depth 2), which still answers").isTrue();
         for (int i : new int[] {0, 2, 3}) {
-            assertThat(table.probe(key(i))).as("the deeper three stay").isNotEqualTo(TranspositionTable.MISSING);
+            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("the bucket: a fifth position of the"
+                    + " slot replaced the entry of depth %d, where it should replace the shallowest (depth 2)",
+                    depths[i]).isTrue();
         }
+
+        // A position met again is stored over its own entry: no second copy, whose old result would answer.
+        table = new TranspositionTable(1 << 4, bucket, true);
+        table.store(key(0), 2, TranspositionTable.EXACT, 0, Move.NONE, 0);
+        table.store(key(0), 5, TranspositionTable.EXACT, 9, Move.NONE, 0);
+        int entry = table.probe(key(0));
+        assertThat(entry == TranspositionTable.MISSING ? -1 : table.depth(entry)).as("the bucket: a position stored"
+                + " at depth 2, then at depth 5, answers with depth %d, where its own entry should hold the new result",
+                entry == TranspositionTable.MISSING ? -1 : table.depth(entry)).isEqualTo(5);
 
         Search.Result result = Search.withTable(new TranspositionTable(1 << 12, bucket, true))
                 .search(Position.startPosition(), 5);
-        assertThat(Move.toUci(result.bestMove())).as("chapter 3's move at depth 5").isEqualTo("c3c4");
-        assertThat(result.score()).as("chapter 3's score at depth 5").isEqualTo(110);
-        assertThat(result.nodes()).as("nodes at depth 5 in 2^12 entries, fewer than two-tier's")
+        assertThat(Move.toUci(result.bestMove())).as("the bucket, start position, depth 5: the move %s, where"
+                + " chapter 3's is c3c4", Move.toUci(result.bestMove())).isEqualTo("c3c4");
+        assertThat(result.score()).as("the bucket, start position, depth 5: the score %d, where chapter 3's is 110",
+                result.score()).isEqualTo(110);
+        assertThat(result.nodes()).as("the bucket, start position, depth 5 in 2^12 entries: %,d nodes, not fewer"
+                + " than two-tier's %,d", result.nodes(), TWO_TIER_SMALL_TABLE_DEPTH_5)
                 .isLessThan(TWO_TIER_SMALL_TABLE_DEPTH_5);
     }
 
     /** Keys that all share one slot, in any table of up to 2^20 entries. */
     private static long key(int i) {
         return (long) (i + 1) << 40 | 3;
-    }
-
-    private static TranspositionTable depthPreferred(long entries) {
-        return new TranspositionTable(entries, TranspositionTable.Scheme.DEPTH_PREFERRED, true);
     }
 
     private static void newSearch(TranspositionTable table) {

@@ -12,10 +12,13 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts what
  * the search does once the exercise is solved, by playing it on named positions against
  * this chapter's ordered search: quiescence search (5.1) must stop the horizon's blunders
- * and the odd/even swing of the root score; principal variation search (5.2) must find the
- * same root scores as alpha-beta, and with the table fewer nodes; null-move pruning (5.3) must
- * halve the nodes and still find the short mates. As shipped, each fails with one line that
- * says what to add.
+ * and the odd/even swing of the root score, at a modest cost in nodes; principal variation
+ * search (5.2) must search every move after the first with a null window exactly one wide,
+ * at every node with a full window and not only the root, search it again when it lands
+ * inside the window, find the same root scores as alpha-beta, and with the table fewer
+ * nodes; null-move pruning (5.3) must halve the nodes, keep the scores near the plain
+ * search's and still find the short mates. As shipped, each fails with one line that says
+ * what to add. Each rejects the wrong solutions in {@code solutions/wrong/}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExercisesTest {
@@ -50,16 +53,19 @@ class ExercisesTest {
         assertThat(Move.toUci(start.bestMove()))
                 .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
                 .isNotEqualTo("b2b9");
-        assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start, the score").isLessThan(100);
+        assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start scores %d, where a quiet search stays"
+                + " within a soldier (100) of 0", start.score()).isLessThan(100);
 
         // The red chariot must not take the soldier that the black chariot defends...
         Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
         assertThat(Move.toUci(defended.bestMove()))
-                .as("5.1: depth 1, the chariot still takes the defended soldier").isNotEqualTo("a0a5");
+                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5)",
+                        Fixtures.DEFENDED_SOLDIER).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
-                .as("5.1: depth 1, the hanging chariot is no longer taken").isEqualTo("a0a5");
+                .as("5.1: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
+                        Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
 
         // The root score from the start no longer swings between odd and even depths.
         List<Integer> scores = new ArrayList<>();
@@ -68,9 +74,18 @@ class ExercisesTest {
         }
         for (int depth = 2; depth <= 4; depth++) {
             assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
-                    .as("5.1: the score from the start swings between depths %d and %d: %s", depth - 1, depth, scores)
+                    .as("5.1: the score from the start swings by a soldier or more between depths %d and %d: %s, where"
+                            + " it should stay within 100", depth - 1, depth, scores)
                     .isLessThan(100);
         }
+
+        // And it is cheap: a stand-pat score at or above beta cuts off at once, so the captures below
+        // the horizon cost less than the plain search's own nodes (the reference: a third more).
+        long plain = searchWith(Search.ORDERED).search(Position.startPosition(), 5).nodes();
+        long quiet = searchWith(techniques).search(Position.startPosition(), 5).nodes();
+        assertThat(quiet).as("5.1: depth 5 from the start takes %,d nodes with quiescence, not less than twice the"
+                + " %,d without: does standing pat at or above beta cut off at once?", quiet, plain)
+                .isLessThan(2 * plain);
     }
 
     @Order(2)
@@ -78,14 +93,31 @@ class ExercisesTest {
     void principalVariation() {
         Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window");
 
+        // What a listener sees of the windows, at every node and not only the root: each move
+        // after the first of a node with a full window is searched first with the null window
+        // (alpha, alpha + 1), exactly one wide, and searched again if it lands inside the window.
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME)) {
+            Windows windows = new Windows();
+            searchWith(Search.ORDERED.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
+            assertThat(windows.wrongWindow).as("5.2: %s", windows.wrongWindow).isNull();
+            assertThat(windows.notSearchedAgain).as("5.2: %s", windows.notSearchedAgain).isNull();
+            for (int ply = 0; ply < windows.nullWindows.length; ply++) {
+                int nulls = windows.nullWindows[ply];
+                int full = windows.fullWindows[ply];
+                assertThat(nulls > full || nulls + full == 0).as("5.2: %s, depth 5: at the nodes of ply %d with a full"
+                        + " window, the moves after the first were searched %d times with the full window and %d with a"
+                        + " null window, where nearly all should have the null window", fen, ply, full, nulls).isTrue();
+            }
+        }
+
         // Without the table nothing but the window can change the root score: it must stay the same.
         Techniques noTable = Search.ORDERED.without(Technique.TABLE, Technique.HASH_MOVE);
         for (Position position : Fixtures.randomPositions(23, 4, 40)) {
             for (int depth = 1; depth <= 4; depth++) {
                 int plain = new Search(noTable, null).search(position, depth).score();
                 int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
-                assertThat(principal).as("5.2: the root score of %s at depth %d", position.toFen(), depth)
-                        .isEqualTo(plain);
+                assertThat(principal).as("5.2: the root score of %s at depth %d, without the table: %d, where plain"
+                        + " alpha-beta finds %d", position.toFen(), depth, principal, plain).isEqualTo(plain);
             }
         }
 
@@ -95,12 +127,97 @@ class ExercisesTest {
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
             Search.Result plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 6);
             Search.Result principal = searchWith(Search.ORDERED.with(pvs)).search(Position.fromFen(fen), 6);
-            assertThat(principal.score()).as("5.2: the root score of %s at depth 6", fen).isEqualTo(plain.score());
+            assertThat(principal.score()).as("5.2: the root score of %s at depth 6: %d, where plain alpha-beta finds"
+                    + " %d", fen, principal.score(), plain.score()).isEqualTo(plain.score());
             plainNodes += plain.nodes();
             principalNodes += principal.nodes();
         }
-        assertThat(principalNodes).as("5.2: the nodes of the three positions at depth 6, against %,d plain",
-                plainNodes).isLessThan(plainNodes);
+        assertThat(principalNodes).as("5.2: the nodes of the three positions at depth 6: %,d, not fewer than %,d"
+                + " plain", principalNodes, plainNodes).isLessThan(plainNodes);
+    }
+
+    /**
+     * The windows of a search, as a listener sees them. The search reports each child after
+     * it returns, with the window its parent would give it in plain alpha-beta, (-beta,
+     * -alpha); the window the child was really searched with is the one its own children
+     * are reported with, negated back: so a child's first report after its children tells
+     * its real window, in its parent's terms. Reports come children first, each with its
+     * ply, so the tree can be rebuilt node by node. A node searched twice (a re-search) has
+     * the children of both searches before its one report; a new search starts where the
+     * window its children report grows again, since within one search it only narrows.
+     */
+    private static final class Windows implements SearchListener {
+        /** A child as its parent saw it, and the real window(s) it was searched with, from its own children. */
+        private record Node(int move, int alpha, int beta, int score, int firstAlpha, int firstBeta, int searches) {
+        }
+
+        /** The children reported at each ply that wait for their parent's report. */
+        private final List<List<Node>> waiting = new ArrayList<>();
+        /** By the parent's ply: its later moves searched with the null window, and with the full one. */
+        final int[] nullWindows = new int[Score.MAX_PLY];
+        final int[] fullWindows = new int[Score.MAX_PLY];
+        /** The first later move searched with a window neither full nor the null window, in words; null if none. */
+        String wrongWindow;
+        /** The first later move that landed inside the window from its null window and was not searched again. */
+        String notSearchedAgain;
+
+        Windows() {
+            for (int ply = 0; ply <= Score.MAX_PLY + 1; ply++) {
+                waiting.add(new ArrayList<>());
+            }
+        }
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
+            List<Node> children = waiting.set(ply + 1, new ArrayList<>());
+            int searches = 0;
+            for (int i = 0; i < children.size(); i++) {
+                searches += newSearch(children, i) ? 1 : 0;
+            }
+            int firstAlpha = children.isEmpty() ? 0 : children.get(0).alpha();
+            int firstBeta = children.isEmpty() ? 0 : children.get(0).beta();
+            waiting.get(ply).add(new Node(move, alpha, beta, score, firstAlpha, firstBeta, searches));
+            examine(ply, children);
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
+            examine(0, waiting.set(1, new ArrayList<>()));
+        }
+
+        /** Whether the i-th report of one node's children begins a new search of that node. */
+        private static boolean newSearch(List<Node> children, int i) {
+            return i == 0 || children.get(i).alpha() != children.get(i - 1).alpha()
+                    || children.get(i).beta() > children.get(i - 1).beta();
+        }
+
+        /** The children of a node at {@code ply}: each after the first of its search, with a full window. */
+        private void examine(int ply, List<Node> children) {
+            for (int i = 0; i < children.size(); i++) {
+                Node child = children.get(i);
+                // In the parent's terms: alpha = -child.beta(), beta = -child.alpha().
+                int alpha = -child.beta();
+                int beta = -child.alpha();
+                if (newSearch(children, i) || beta - alpha <= 1 || child.searches() == 0) {
+                    continue; // the first move, a move at a null-window node, or a leaf: nothing to see
+                }
+                String where = String.format("at ply %d, the move %s after the first", ply + 1, Move.toUci(child.move()));
+                if (child.firstAlpha() == alpha && child.firstBeta() == beta) {
+                    fullWindows[ply]++;
+                } else if (child.firstAlpha() == alpha && child.firstBeta() == alpha + 1) {
+                    nullWindows[ply]++;
+                    if (child.score() > alpha && child.score() < beta && child.searches() < 2 && notSearchedAgain == null) {
+                        notSearchedAgain = String.format("%s scored %d with the null window (%d, %d), inside the"
+                                + " window (%d, %d), and was not searched again with it for its value", where,
+                                child.score(), alpha, alpha + 1, alpha, beta);
+                    }
+                } else if (wrongWindow == null) {
+                    wrongWindow = String.format("%s was searched with the window (%d, %d), where the null window"
+                            + " (alpha, alpha + 1) is (%d, %d)", where, child.firstAlpha(), child.firstBeta(), alpha,
+                            alpha + 1);
+                }
+            }
+        }
     }
 
     @Order(3)
@@ -108,21 +225,29 @@ class ExercisesTest {
     void nullMove() {
         Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves");
 
-        // The demo's three positions at depth 6: less than half the nodes.
+        // The demo's three positions at depth 6: less than half the nodes, and scores near the plain
+        // search's (a pruned search is another search, but a pass only prunes, it does not judge).
         long plainNodes = 0;
         long pruningNodes = 0;
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
-            plainNodes += searchWith(Search.ORDERED).search(Position.fromFen(fen), 6).nodes();
-            pruningNodes += searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 6).nodes();
+            Search.Result plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 6);
+            Search.Result pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 6);
+            plainNodes += plain.nodes();
+            pruningNodes += pruning.nodes();
+            assertThat(Math.abs(pruning.score() - plain.score())).as("5.3: %s at depth 6 scores %d with null-move"
+                    + " pruning and %d without: more than three soldiers apart, where a pass should only prune moves,"
+                    + " not change what the position is worth", fen, pruning.score(), plain.score())
+                    .isLessThanOrEqualTo(300);
         }
-        assertThat(pruningNodes).as("5.3: the nodes of the three positions at depth 6, against %,d without",
-                plainNodes).isLessThan(plainNodes / 2);
+        assertThat(pruningNodes).as("5.3: the three positions at depth 6 take %,d nodes with null-move pruning, not"
+                + " less than half of the %,d without", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 4).score();
-            assertThat(pruning).as("5.3: the mate found at depth 4 in %s", fen).isEqualTo(plain);
+            assertThat(pruning).as("5.3: %s at depth 4 scores %d with null-move pruning, where the plain search finds"
+                    + " the mate, %d", fen, pruning, plain).isEqualTo(plain);
         }
     }
 }
