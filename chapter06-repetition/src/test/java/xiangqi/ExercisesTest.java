@@ -1,7 +1,11 @@
 package xiangqi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestMethodOrder;
@@ -10,8 +14,17 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts a
  * ruling or a choice on a named position: the Chinese rule of one check, one chase (6.1)
  * must change the verdict on a cycle that alternates a check and a chase, and no other; the
- * contempt factor (6.2) must make the search turn down a draw it takes without one. As
- * shipped, each fails with one line that says what to add.
+ * contempt factor (6.2) must make the search turn down a draw it takes without one. The
+ * three that chapter 5 set, carried forward to this chapter's search with its rules:
+ * quiescence search (6.3) must stop the horizon's blunders and the odd/even swing at a
+ * modest cost, and still let the rules rule on a horizon node that repeats; principal
+ * variation search (6.4) must search every move after the first with a null window exactly
+ * one wide, at every node with a full window, search it again when it lands inside the
+ * window, and find the same root scores as alpha-beta, repetitions included; null-move
+ * pruning (6.5) must pass only where it may (not at the root, not in check, not twice in a
+ * row, not without a chariot, horse or cannon), search the pass shallower by R, keep the pass
+ * out of the history, halve the nodes and still find the short mates. As shipped, each fails
+ * with one line that says what to add.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExercisesTest {
@@ -91,5 +104,388 @@ class ExercisesTest {
         return new Search(techniques, new TranspositionTable(TranspositionTable.DEFAULT_MB,
                 TranspositionTable.Scheme.TWO_TIER)).search(Fixtures.after(Position.START_FEN, SHUFFLE), depth);
     }
-}
 
+    /** This chapter's search with these techniques, and a fresh 16 MB table. */
+    private static Search searchWith(Techniques techniques) {
+        return new Search(techniques, new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                TranspositionTable.Scheme.TWO_TIER));
+    }
+
+    /** The technique an exercise adds, or the one line that says it is missing and what it is for. */
+    private static Technique technique(String name, String whatFor) {
+        try {
+            return Exercises.constant(Technique.class, name);
+        } catch (AssertionError missing) {
+            throw new AssertionError(missing.getMessage() + ": add it, and " + whatFor);
+        }
+    }
+
+    /**
+     * The start position without red's i0 chariot, after {@link #SHUFFLE}: red, a chariot
+     * down, can draw at once by a1a0, which brings a position back for the third time.
+     */
+    static final String CHARIOT_DOWN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1";
+
+    @Order(3)
+    @Exercise("6.3 quiescence search (静态搜索)")
+    void quiescence() {
+        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon");
+        Techniques techniques = Search.WITH_REPETITIONS.with(quiescence);
+
+        // At depth 1 the plain search takes a horse with the cannon (b2b9) and stops: it does not
+        // see the chariot take the cannon back. Quiescence sees the recapture, in a moment: captures
+        // run out, quiet moves do not.
+        Search.Result start;
+        try {
+            start = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> searchWith(techniques).search(Position.startPosition(), 1));
+        } catch (AssertionError timedOut) {
+            throw new AssertionError("6.3: depth 1 from the start did not finish in 30 seconds: are only captures"
+                    + " searched below the horizon?");
+        }
+        assertThat(Move.toUci(start.bestMove()))
+                .as("6.3: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
+                .isNotEqualTo("b2b9");
+        assertThat(Math.abs(start.score())).as("6.3: depth 1 from the start scores %d, where a quiet search stays"
+                + " within a soldier (100) of 0", start.score()).isLessThan(100);
+
+        // The red chariot must not take the soldier that the black chariot defends...
+        Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
+        assertThat(Move.toUci(defended.bestMove()))
+                .as("6.3: depth 1 on %s, the chariot still takes the defended soldier (a0a5)",
+                        Fixtures.DEFENDED_SOLDIER).isNotEqualTo("a0a5");
+        // ... and must still take the chariot that nothing defends: standing pat is a choice, not a must.
+        Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
+        assertThat(Move.toUci(hanging.bestMove()))
+                .as("6.3: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
+                        Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
+
+        // The root score from the start no longer swings between odd and even depths.
+        List<Integer> scores = new ArrayList<>();
+        for (int depth = 1; depth <= 4; depth++) {
+            scores.add(searchWith(techniques).search(Position.startPosition(), depth).score());
+        }
+        for (int depth = 2; depth <= 4; depth++) {
+            assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
+                    .as("6.3: the score from the start swings by a soldier or more between depths %d and %d: %s, where"
+                            + " it should stay within 100", depth - 1, depth, scores)
+                    .isLessThan(100);
+        }
+
+        // This chapter's rules come first: a horizon node that repeats is ruled (here a draw), not
+        // searched for captures. Red, a chariot down, takes the draw at every depth.
+        for (int depth = 1; depth <= 3; depth++) {
+            Search.Result draw = searchWith(techniques).search(Fixtures.after(CHARIOT_DOWN, SHUFFLE), depth);
+            assertThat(Move.toUci(draw.bestMove()) + " " + draw.score())
+                    .as("6.3: depth %d on %s after %s, red a chariot down, plays %s scoring %d, where a1a0 draws by"
+                            + " repetition (0): is a repeated position at the horizon still ruled before quiescence?",
+                            depth, CHARIOT_DOWN, String.join(" ", SHUFFLE), Move.toUci(draw.bestMove()), draw.score())
+                    .isEqualTo("a1a0 0");
+        }
+
+        // And it is cheap: a stand-pat score at or above beta cuts off at once, and only captures are
+        // searched, so the nodes below the horizon cost less than the plain search's own.
+        long plain = searchWith(Search.WITH_REPETITIONS).search(Position.startPosition(), 5).nodes();
+        long quiet = searchWith(techniques).search(Position.startPosition(), 5).nodes();
+        assertThat(quiet).as("6.3: depth 5 from the start takes %,d nodes with quiescence, not less than twice the"
+                + " %,d without: does standing pat at or above beta cut off at once, and are only captures"
+                + " searched?", quiet, plain).isLessThan(2 * plain);
+    }
+
+    @Order(4)
+    @Exercise("6.4 principal variation search (主要变例搜索)")
+    void principalVariation() {
+        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window");
+
+        // What a listener sees of the windows, at every node and not only the root: each move
+        // after the first of a node with a full window is searched first with the null window
+        // (alpha, alpha + 1), exactly one wide, and searched again if it lands inside the window.
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME)) {
+            Windows windows = new Windows();
+            searchWith(Search.WITH_REPETITIONS.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
+            assertThat(windows.wrongWindow).as("6.4: %s", windows.wrongWindow).isNull();
+            assertThat(windows.notSearchedAgain).as("6.4: %s", windows.notSearchedAgain).isNull();
+            for (int ply = 0; ply < windows.nullWindows.length; ply++) {
+                int nulls = windows.nullWindows[ply];
+                int full = windows.fullWindows[ply];
+                assertThat(nulls > full || nulls + full == 0).as("6.4: %s, depth 5: at the nodes of ply %d with a full"
+                        + " window, the moves after the first were searched %d times with the full window and %d with a"
+                        + " null window, where nearly all should have the null window", fen, ply, full, nulls).isTrue();
+            }
+        }
+
+        // Without the table nothing but the window can change the root score: it must stay the same,
+        // on random positions and where the rules rule (the shuffles, whose draws are path scores).
+        Techniques noTable = Search.WITH_REPETITIONS.without(Technique.TABLE, Technique.HASH_MOVE);
+        List<Position> positions = new ArrayList<>(Fixtures.randomPositions(23, 4, 40));
+        positions.add(Fixtures.after(Position.START_FEN, SHUFFLE));
+        positions.add(Fixtures.after(CHARIOT_DOWN, SHUFFLE));
+        for (Position position : positions) {
+            for (int depth = 1; depth <= 4; depth++) {
+                int plain = new Search(noTable, null).search(position, depth).score();
+                int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
+                assertThat(principal).as("6.4: the root score of %s at depth %d, without the table: %d, where plain"
+                        + " alpha-beta finds %d", position.toFen(), depth, principal, plain).isEqualTo(plain);
+            }
+        }
+
+        // With the table, on the demo's positions at depth 6: the same scores, fewer nodes in all.
+        long plainNodes = 0;
+        long principalNodes = 0;
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
+            Search.Result plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 6);
+            Search.Result principal = searchWith(Search.WITH_REPETITIONS.with(pvs)).search(Position.fromFen(fen), 6);
+            assertThat(principal.score()).as("6.4: the root score of %s at depth 6: %d, where plain alpha-beta finds"
+                    + " %d", fen, principal.score(), plain.score()).isEqualTo(plain.score());
+            plainNodes += plain.nodes();
+            principalNodes += principal.nodes();
+        }
+        assertThat(principalNodes).as("6.4: the nodes of the three positions at depth 6: %,d, not fewer than %,d"
+                + " plain", principalNodes, plainNodes).isLessThan(plainNodes);
+    }
+
+    /**
+     * The windows of a search, as a listener sees them. The search reports each child after
+     * it returns, with the window its parent would give it in plain alpha-beta, (-beta,
+     * -alpha); the window the child was really searched with is the one its own children
+     * are reported with, negated back: so a child's first report after its children tells
+     * its real window, in its parent's terms. Reports come children first, each with its
+     * ply, so the tree can be rebuilt node by node. A node searched twice (a re-search) has
+     * the children of both searches before its one report; a new search starts where the
+     * window its children report grows again, since within one search it only narrows.
+     */
+    private static final class Windows implements SearchListener {
+        /** A child as its parent saw it, and the real window(s) it was searched with, from its own children. */
+        private record Node(int move, int alpha, int beta, int score, int firstAlpha, int firstBeta, int searches) {
+        }
+
+        /** The children reported at each ply that wait for their parent's report. */
+        private final List<List<Node>> waiting = new ArrayList<>();
+        /** By the parent's ply: its later moves searched with the null window, and with the full one. */
+        final int[] nullWindows = new int[Score.MAX_PLY];
+        final int[] fullWindows = new int[Score.MAX_PLY];
+        /** The first later move searched with a window neither full nor the null window, in words; null if none. */
+        String wrongWindow;
+        /** The first later move that landed inside the window from its null window and was not searched again. */
+        String notSearchedAgain;
+
+        Windows() {
+            for (int ply = 0; ply <= Score.MAX_PLY + 1; ply++) {
+                waiting.add(new ArrayList<>());
+            }
+        }
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
+            List<Node> children = waiting.set(ply + 1, new ArrayList<>());
+            int searches = 0;
+            for (int i = 0; i < children.size(); i++) {
+                searches += newSearch(children, i) ? 1 : 0;
+            }
+            int firstAlpha = children.isEmpty() ? 0 : children.get(0).alpha();
+            int firstBeta = children.isEmpty() ? 0 : children.get(0).beta();
+            waiting.get(ply).add(new Node(move, alpha, beta, score, firstAlpha, firstBeta, searches));
+            examine(ply, children);
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
+            examine(0, waiting.set(1, new ArrayList<>()));
+        }
+
+        /** Whether the i-th report of one node's children begins a new search of that node. */
+        private static boolean newSearch(List<Node> children, int i) {
+            return i == 0 || children.get(i).alpha() != children.get(i - 1).alpha()
+                    || children.get(i).beta() > children.get(i - 1).beta();
+        }
+
+        /** The children of a node at {@code ply}: each after the first of its search, with a full window. */
+        private void examine(int ply, List<Node> children) {
+            for (int i = 0; i < children.size(); i++) {
+                Node child = children.get(i);
+                // In the parent's terms: alpha = -child.beta(), beta = -child.alpha().
+                int alpha = -child.beta();
+                int beta = -child.alpha();
+                if (newSearch(children, i) || beta - alpha <= 1 || child.searches() == 0) {
+                    continue; // the first move, a move at a null-window node, or a leaf: nothing to see
+                }
+                String where = String.format("at ply %d, the move %s after the first", ply + 1, Move.toUci(child.move()));
+                if (child.firstAlpha() == alpha && child.firstBeta() == beta) {
+                    fullWindows[ply]++;
+                } else if (child.firstAlpha() == alpha && child.firstBeta() == alpha + 1) {
+                    nullWindows[ply]++;
+                    if (child.score() > alpha && child.score() < beta && child.searches() < 2 && notSearchedAgain == null) {
+                        notSearchedAgain = String.format("%s scored %d with the null window (%d, %d), inside the"
+                                + " window (%d, %d), and was not searched again with it for its value", where,
+                                child.score(), alpha, alpha + 1, alpha, beta);
+                    }
+                } else if (wrongWindow == null) {
+                    wrongWindow = String.format("%s was searched with the window (%d, %d), where the null window"
+                            + " (alpha, alpha + 1) is (%d, %d)", where, child.firstAlpha(), child.firstBeta(), alpha,
+                            alpha + 1);
+                }
+            }
+        }
+    }
+
+    /** Red and black with soldiers, advisors and elephants only: no side may pass here. */
+    static final String SOLDIERS_ONLY = "2bak4/4a4/4b4/p3p3p/9/2P3P2/9/4B4/4A4/3AK1B2 w - - 0 1";
+
+    @Order(5)
+    @Exercise("6.5 null-move pruning (空着裁剪)")
+    void nullMove() {
+        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves");
+
+        // Where the passes fall, as a listener sees them: never at the root, never in check, never
+        // two in a row, never for a side without a chariot, horse or cannon; each searched at least
+        // R = 2 plies shallower; and each out of the history, so that the rules' scan stays right.
+        // (A pass answered by a pass shows only at depth 8: at depth 6 the second pass is at the horizon.)
+        int seen = 0;
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK, SOLDIERS_ONLY)) {
+            Position position = Position.fromFen(fen);
+            Passes passes = new Passes(position);
+            int depth = fen.equals(Fixtures.ATTACK) ? 8 : 6;
+            searchWith(Search.WITH_REPETITIONS.with(nullMove)).reportingTo(passes).search(position, depth);
+            assertThat(passes.wrong).as("6.5: %s at depth %d: %s", fen, depth, passes.wrong).isNull();
+            assertThat(position.toFen() + " " + position.key()).as("6.5: %s after a search with null-move pruning,"
+                    + " the position (and its key)", fen).isEqualTo(fen + " " + Position.fromFen(fen).key());
+            seen += passes.passes;
+        }
+        assertThat(seen).as("6.5: the searches at depth 6 made no pass that a listener could see: a pass is"
+                + " Position.passTurn(), which flips the side and the key and leaves the history alone").isPositive();
+
+        // The demo's three positions at depth 6: less than half the nodes, and scores near the plain
+        // search's (a pruned search is another search, but a pass only prunes, it does not judge).
+        long plainNodes = 0;
+        long pruningNodes = 0;
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
+            Search.Result plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 6);
+            Search.Result pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), 6);
+            plainNodes += plain.nodes();
+            pruningNodes += pruning.nodes();
+            assertThat(Math.abs(pruning.score() - plain.score())).as("6.5: %s at depth 6 scores %d with null-move"
+                    + " pruning and %d without: more than three soldiers apart, where a pass should only prune moves,"
+                    + " not change what the position is worth", fen, pruning.score(), plain.score())
+                    .isLessThanOrEqualTo(300);
+        }
+        assertThat(pruningNodes).as("6.5: the three positions at depth 6 take %,d nodes with null-move pruning, not"
+                + " less than half of the %,d without", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+
+        // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
+        for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
+            int plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 4).score();
+            int pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), 4).score();
+            assertThat(pruning).as("6.5: %s at depth 4 scores %d with null-move pruning, where the plain search finds"
+                    + " the mate, %d", fen, pruning, plain).isEqualTo(plain);
+        }
+    }
+
+    /**
+     * The passes of a search, as a listener sees them. Each report comes while the child is
+     * still on the board, so the path from the root can be read off the position: its real
+     * moves are the history since the root, and the plies they do not account for are passes
+     * ({@link Position#passTurn} leaves the history alone). Replaying the moves on a copy of the
+     * root, a key that differs from the one the history noted before a move by the side to
+     * move alone shows one pass there; a key that differs otherwise, a pass that did not put
+     * the key back or a move that is no move. The passes the plies count and the replay does
+     * not see are a pass answered by a pass, which leaves the key as it was.
+     */
+    private static final class Passes implements SearchListener {
+        /** The reduction the exercise asks for: the pass is searched R = 2 plies shallower. */
+        private static final int NULL_MOVE_R = 2;
+        private final Position position;
+        private final String rootFen;
+        private final int rootLength;
+        /** The deepest ply reported under a pass in the running iteration; -1 for none. */
+        private int deepestUnderPass = -1;
+        /** Reports under a pass seen in all. */
+        int passes;
+        /** What went wrong first, in words; null if nothing did. */
+        String wrong;
+
+        Passes(Position position) {
+            this.position = position;
+            this.rootFen = position.toFen();
+            this.rootLength = position.historyLength();
+        }
+
+        @Override
+        public void searched(int ply, int move, int alpha, int beta, int score, MovePicker.Stage stage) {
+            int moves = position.historyLength() - rootLength;
+            if (wrong != null || moves == ply) {
+                return; // no pass on this path
+            }
+            String path = path();
+            if (moves > ply) {
+                wrong = String.format("the path %s has %d moves in the history at ply %d: a pass went into the"
+                        + " history, where it makes the rules count a cycle through it", path, moves, ply);
+                return;
+            }
+            passes++;
+            deepestUnderPass = Math.max(deepestUnderPass, ply);
+            Position replay = Position.fromFen(rootFen);
+            int seenPasses = 0;
+            for (int i = rootLength; i < position.historyLength(); i++) {
+                long noted = position.keyBefore(i);
+                if (noted != replay.key()) {
+                    if (noted != (replay.key() ^ Zobrist.BLACK_TO_MOVE)) {
+                        wrong = String.format("on the path %s, the key before move %d is neither the position's nor"
+                                + " the position's after a pass: does the pass put the key back?", path, i - rootLength + 1);
+                        return;
+                    }
+                    String where = i == rootLength ? "at the root" : "after " + Move.toUci(position.moveAt(i - 1));
+                    if (i == rootLength) {
+                        wrong = String.format("on the path %s, the root passed, or a pass was not taken back", path);
+                    } else if (replay.inCheck()) {
+                        wrong = String.format("on the path %s, a side in check passed (%s)", path, where);
+                    } else if (!hasAttacker(replay)) {
+                        wrong = String.format("on the path %s, a side with no chariot, horse or cannon passed (%s),"
+                                + " where passing may be better than every move (困毙)", path, where);
+                    }
+                    if (wrong != null) {
+                        return;
+                    }
+                    replay.passTurn();
+                    seenPasses++;
+                }
+                replay.makeMove(position.moveAt(i));
+            }
+            if (ply - moves > seenPasses) {
+                wrong = String.format("the path %s is %d plies deep with %d moves, but only %d pass%s show in its keys:"
+                        + " a pass was answered by a pass (two null moves in a row)", path, ply, moves, seenPasses,
+                        seenPasses == 1 ? "" : "es");
+            }
+        }
+
+        @Override
+        public void root(int depth, int alpha, int beta, int score) {
+            if (wrong == null && deepestUnderPass > depth - NULL_MOVE_R) {
+                wrong = String.format("at depth %d, a node under a pass was searched at ply %d, deeper than %d: the"
+                        + " search after a pass must be R = %d plies shallower than the move's", depth,
+                        deepestUnderPass, depth - NULL_MOVE_R, NULL_MOVE_R);
+            }
+            deepestUnderPass = -1;
+        }
+
+        /** The moves from the root to the node reported, as the history holds them. */
+        private String path() {
+            List<String> moves = new ArrayList<>();
+            for (int i = rootLength; i < position.historyLength(); i++) {
+                moves.add(Move.toUci(position.moveAt(i)));
+            }
+            return String.join(" ", moves);
+        }
+
+        private static boolean hasAttacker(Position position) {
+            for (int square = 0; square < Square.COUNT; square++) {
+                int piece = position.pieceAt(square);
+                if (piece != Piece.EMPTY && Piece.color(piece) == position.sideToMove()
+                        && (Piece.type(piece) == Piece.CHARIOT || Piece.type(piece) == Piece.HORSE
+                        || Piece.type(piece) == Piece.CANNON)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}
