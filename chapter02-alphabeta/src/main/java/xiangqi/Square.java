@@ -44,7 +44,7 @@ public final class Square {
         return palaceRank && file >= 3 && file <= 5;
     }
 
-    static String name(int square) {
+    public static String name(int square) {
         return "" + (char) ('a' + file(square)) + (char) ('0' + rank(square));
     }
 }

@@ -323,7 +323,7 @@ public final class Position {
         return color == Piece.RED ? "red" : "black";
     }
 
-    static String typeName(int type) {
+    public static String typeName(int type) {
         return switch (type) {
             case Piece.GENERAL -> "general";
             case Piece.ADVISOR -> "advisor";

@@ -57,7 +57,7 @@ public final class Piece {
         return DIAGRAM.charAt(piece);
     }
 
-    static char notationName(int piece) {
+    public static char notationName(int piece) {
         return NOTATION.charAt(piece);
     }
 

@@ -72,6 +72,16 @@ class TimeControlTest {
     }
 
     /** The position of the measurements, four plies in; red to move. */
+    /**
+     * Iterative deepening cut short by a node budget instead of a clock, so that where it stops
+     * is the same on every machine; each iteration it reports is added to {@code iterations}.
+     */
+    private static Search.Result searchWithin(Search search, long nodeBudget, Position position,
+            List<Search.Result> iterations) {
+        search.restrict(null, nodeBudget);
+        return search.search(position, Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+    }
+
     private static Position fourPliesIn() {
         Position position = Position.startPosition();
         for (String move : List.of("h2e2", "h9g7", "h0g2", "i9h9")) {
@@ -88,9 +98,8 @@ class TimeControlTest {
         // (190, done at 20,870 nodes), then b2b9 (400, done at 27,744), then e2e6 (done at 28,696).
         // A budget of 27,745 stops the search at the check at 28,672 nodes, inside e2e6.
         Search search = search();
-        search.restrict(null, 27_745);
         List<Search.Result> iterations = new ArrayList<>();
-        Search.Result result = search.search(fourPliesIn(), Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+        Search.Result result = searchWithin(search, 27_745, fourPliesIn(), iterations);
 
         assertThat(iterations).hasSize(5);
         assertThat(Move.toUci(iterations.get(3).bestMove())).isEqualTo("b2c2");
@@ -113,8 +122,7 @@ class TimeControlTest {
         // A budget of 81,247 stops it at the check at 81,920 nodes, inside e2e6, whose
         // abandoned search returns 0: better than -140, were it believed.
         Search search = search();
-        search.restrict(null, 81_247);
-        Search.Result result = search.search(fourPliesIn(), Search.MAX_DEPTH, TimeControl.none(), iteration -> { });
+        Search.Result result = searchWithin(search, 81_247, fourPliesIn(), new ArrayList<>());
 
         assertThat(result.partial()).isTrue();
         assertThat(result.depth()).isEqualTo(6);
@@ -250,9 +258,8 @@ class TimeControlTest {
         // Depths 1 to 4 of the start position take 11,490 nodes, and depth 5's first root move
         // is done at 19,765: a budget of 12,000 nodes ends the search inside that move.
         Search search = search();
-        search.restrict(null, 12_000);
         List<Search.Result> iterations = new ArrayList<>();
-        Search.Result result = search.search(Position.startPosition(), Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+        Search.Result result = searchWithin(search, 12_000, Position.startPosition(), iterations);
 
         assertThat(iterations).isNotEmpty();
         assertThat(iterations.get(iterations.size() - 1)).isSameAs(result);

@@ -19,14 +19,6 @@ import xiangqi.Square;
  * command line and the web board use it, and neither may import the other's.
  */
 public final class RulingText {
-    /** The pieces' FEN letters, black's, in the order of the names below. */
-    private static final String FEN_LETTERS = "kabnrcp";
-    private static final List<String> ENGLISH_NAMES =
-            List.of("general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier");
-    /** The names a Chinese game record gives the pieces, red's and black's. */
-    private static final String RED_NAMES = "帅仕相马车炮兵";
-    private static final String BLACK_NAMES = "将士象马车炮卒";
-
     private RulingText() {
     }
 
@@ -131,7 +123,7 @@ public final class RulingText {
             case CHECK -> "every " + Position.colorName(color) + " move gave check";
             case CHASE -> "every " + Position.colorName(color) + " move attacked anew the "
                     + Position.colorName(color ^ 1) + " " + pieceName(position.pieceAt(chased), false)
-                    + " that stood on " + squareName(chased);
+                    + " that stood on " + Square.name(chased);
             case IDLE -> "neither all checks nor all chases of one piece";
         };
         return String.format("%-5s %-5s %s", Position.colorName(color), level.name().toLowerCase(Locale.ROOT), detail);
@@ -146,27 +138,17 @@ public final class RulingText {
         int chased = verdict.chasedFrom()[color];
         return switch (verdict.level()[color]) {
             case CHECK -> side + " 长将 每一着都将军";
-            case CHASE -> side + " 长捉 每一着都重新捉原在 " + squareName(chased) + " 的"
+            case CHASE -> side + " 长捉 每一着都重新捉原在 " + Square.name(chased) + " 的"
                     + (color == Piece.RED ? "黑" : "红") + pieceName(position.pieceAt(chased), true);
             case IDLE -> side + " 闲着 既非每着将军，也非每着捉同一子";
         };
     }
 
     /**
-     * A piece's name, known by its FEN letter: "cannon" in English; in Chinese as a game record
-     * writes it, red's and black's apart (帅 and 将, 兵 and 卒).
+     * A piece's name, the lesson's own: "cannon" in English; in Chinese as a game record writes
+     * it, red's and black's apart (帅 and 将, 兵 and 卒).
      */
     static String pieceName(int piece, boolean zh) {
-        char letter = Piece.fenLetter(piece);
-        int index = FEN_LETTERS.indexOf(Character.toLowerCase(letter));
-        if (!zh) {
-            return ENGLISH_NAMES.get(index);
-        }
-        return String.valueOf((Character.isUpperCase(letter) ? RED_NAMES : BLACK_NAMES).charAt(index));
-    }
-
-    /** A square in ICCS coordinates, as the command line takes moves: file a-i, rank 0-9. */
-    static String squareName(int square) {
-        return "" + (char) ('a' + Square.file(square)) + Square.rank(square);
+        return zh ? String.valueOf(Piece.notationName(piece)) : Position.typeName(Piece.type(piece));
     }
 }
