@@ -102,7 +102,7 @@ public final class RulingText {
     private static String occurrence(Repetition.Verdict verdict, boolean zh) {
         int n = verdict.occurrence();
         if (!zh) {
-            return "the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : n + "th")
+            return "the position stands for the " + (n == 2 ? "second" : n == 3 ? "third" : ordinal(n))
                     + " time: an arbiter rules " + (verdict.endsTheGame() ? "now" : "at the third");
         }
         String ordinal = n <= 10 ? String.valueOf("〇一二三四五六七八九十".charAt(n)) : " " + n + " ";
@@ -113,6 +113,19 @@ public final class RulingText {
         };
         return "此局面第" + ordinal + "次出现，" + (verdict.endsTheGame() ? "裁判现在裁决：" + ruling
                 : "待第三次出现时裁判裁决：不变则" + ruling);
+    }
+
+    /** An English ordinal in figures: 4th, 11th, 12th, 13th, but 21st, 22nd, 23rd. */
+    static String ordinal(int n) {
+        int lastTwo = n % 100;
+        String suffix = lastTwo >= 11 && lastTwo <= 13 ? "th"
+                : switch (n % 10) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
+        return n + suffix;
     }
 
     /** A side's level and what earned it, in columns: "red   check every red move gave check". */

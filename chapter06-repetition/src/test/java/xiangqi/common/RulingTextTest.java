@@ -92,6 +92,14 @@ class RulingTextTest {
                 Map.entry('r', "车"), Map.entry('c', "炮"), Map.entry('p', "卒")));
     }
 
+    @Test
+    @DisplayName("an occurrence past the third in English: 4th, 11th to 13th, but 21st, 22nd, 23rd, 101st")
+    void englishOrdinals() {
+        assertThat(List.of(4, 11, 12, 13, 20, 21, 22, 23, 24, 101, 111, 112).stream().map(RulingText::ordinal))
+                .containsExactly("4th", "11th", "12th", "13th", "20th", "21st", "22nd", "23rd", "24th", "101st",
+                        "111th", "112th");
+    }
+
     /** The lines of Java source with comments, string and character literals blanked out. */
     private static List<String> codeLines(String source) {
         return List.of(scan(source, null).split("\n", -1));
