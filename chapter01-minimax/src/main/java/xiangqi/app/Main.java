@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import xiangqi.*;
@@ -22,7 +23,8 @@ import xiangqi.web.WebBoard;
  *   demo [--all | --part N] [--lang en|zh]       this chapter's report (the default), in English or Chinese
  *   perft  --fen FEN --depth D [--divide]        leaf count of the legal move tree
  *   search --fen FEN [--moves m1 m2 ...] --depth D
- *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg   a picture of the tree searched
+ *   tree   --fen FEN [--moves m1 m2 ...] --depth D --out FILE.svg [--lang en|zh]
+ *                                                a picture of the tree searched, its labels in English or Chinese
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
  *   serve  [--port P] [--host H]                 a board in the browser, played against this search
@@ -68,8 +70,9 @@ public final class Main {
                     search(options.position(), options.depth(1, Search.MAX_DEPTH), out);
                 }
                 case "tree" -> {
-                    options.allow("--fen", "--moves", "--depth", "--out");
-                    tree(options.position(), options.depth(1, Search.MAX_DEPTH), options.word("--out", "tree.svg"), out);
+                    options.allow("--fen", "--moves", "--depth", "--out", "--lang");
+                    tree(options.position(), options.depth(1, Search.MAX_DEPTH), options.word("--out", "tree.svg"),
+                            language(options.wordOr("--lang", "en")), out);
                 }
                 case "uci" -> {
                     options.allow();
@@ -121,19 +124,32 @@ public final class Main {
 
     /**
      * Searches as {@code search} does, recording every node, and writes the picture of the
-     * tree to {@code file}: as many nodes as {@code search} counts for the same input.
+     * tree to {@code file}, its labels in {@code language}: as many nodes as {@code search}
+     * counts for the same input.
      */
-    private static void tree(Position position, int depth, String file, PrintStream out) {
+    private static void tree(Position position, int depth, String file, Locale language, PrintStream out) {
         SearchTree tree = SearchTree.recorder();
         Search.Result result = Search.standard().reportingTo(tree).search(position, depth);
         try {
-            java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position), StandardCharsets.UTF_8);
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), tree.svg(position, language), StandardCharsets.UTF_8);
         } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
             throw new IllegalArgumentException("cannot write --out '" + file + "': " + whyNot(e));
         }
         Uci.printInfo(result, out);
         Uci.printBestMove(position, result, out);
         out.println("wrote " + file + ": " + tree.nodes() + " nodes");
+    }
+
+    /**
+     * The language {@code --lang} names for a command's words: {@code en} or {@code zh}. Its own
+     * small parse, apart from the demo's, so that each command's options stay where it runs.
+     */
+    private static Locale language(String code) {
+        return switch (code) {
+            case "en" -> Locale.ENGLISH;
+            case "zh" -> Locale.SIMPLIFIED_CHINESE;
+            default -> throw new IllegalArgumentException("--lang '" + code + "' is not a language here: give en or zh");
+        };
     }
 
     /** Why a file could not be written, in words: the exception's own text often only repeats the path. */

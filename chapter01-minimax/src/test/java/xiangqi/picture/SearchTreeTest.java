@@ -8,11 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import xiangqi.*;
@@ -96,6 +99,7 @@ class SearchTreeTest {
             two words       | tree --depth 2 --out a.svg b.svg        | --out takes one word, e.g. --out tree.svg, got 'a.svg b.svg'
             a bad depth     | tree --depth x --out a.svg              | --depth 'x' is not a whole number
             an illegal move | tree --moves e0e2 --depth 1 --out a.svg | illegal move 'e0e2'
+            a bad language  | tree --depth 1 --out a.svg --lang fr    | --lang 'fr' is not a language here: give en or zh
             """)
     @DisplayName("bad input as for search: one line on stderr, exit status 2")
     void badInput(String what, String command, String message) {
@@ -112,5 +116,103 @@ class SearchTreeTest {
         assertThat(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8)).contains("](tree.svg)");
         assertThat(Files.readString(Path.of("tree.svg"), StandardCharsets.UTF_8))
                 .as("tree.svg is stale: copy target/tree.svg over it").isEqualTo(drawn);
+    }
+
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
+    /** Draws the tree, as {@link #draw} does, with its labels in Chinese ({@code --lang zh}). */
+    static String drawInChinese(String fen, int depth) throws Exception {
+        Path file = Files.createTempFile("tree", ".svg");
+        Fixtures.Run run = Fixtures.run("tree", "--fen", fen, "--depth", String.valueOf(depth), "--out", file.toString(),
+                "--lang", "zh");
+        assertThat(run.status()).as(run.err()).isZero();
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    /** A picture, parsed with the JDK's XML parser. */
+    static Document parse(String svg) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    @DisplayName("README.zh.md's picture is what tree --lang zh draws: the English picture's tree, node for node")
+    void chineseReadmePictureIsCurrent() throws Exception {
+        String drawn = drawInChinese(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        Files.writeString(Path.of("target", "tree-zh.svg"), drawn, StandardCharsets.UTF_8); // to copy over when it changes
+        assertThat(Files.readString(Path.of("README.zh.md"), StandardCharsets.UTF_8)).contains("](tree-zh.svg)");
+        assertThat(Files.readString(Path.of("tree-zh.svg"), StandardCharsets.UTF_8))
+                .as("tree-zh.svg is stale: copy target/tree-zh.svg over it").isEqualTo(drawn);
+        assertThat(nodes(drawn)).isEqualTo(nodes(draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH)));
+    }
+
+    /** Each mark a row of the English picture can carry, and its words in the Chinese picture. */
+    private static final String[][] MARKS = {
+        {"root, depth", "根节点，深度"},
+        {"leaf: evaluation", "叶子节点：局面评价"},
+        {"no legal move: lost", "无合法着法：判负"}};
+
+    /** How many times {@code word} stands in {@code text}. */
+    static int count(String text, String word) {
+        return text.split(Pattern.quote(word), -1).length - 1;
+    }
+
+    @Test
+    @DisplayName("the Chinese picture marks the rows the English one marks, each mark in the book's Chinese term")
+    void chineseMarksAreTheEnglishOnes() throws Exception {
+        String english = rowsOf(draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH));
+        String chinese = rowsOf(drawInChinese(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH));
+        int marked = 0;
+        for (String[] mark : MARKS) {
+            assertThat(count(chinese, mark[1])).as("%s, as often as %s", mark[1], mark[0]).isEqualTo(count(english, mark[0]));
+            marked += count(english, mark[0]);
+        }
+        assertThat(marked).isPositive();
+    }
+
+    /** What a reader sees of a picture: the words of each text element, a line each. */
+    static List<String> visibleLines(Document picture) {
+        NodeList texts = picture.getElementsByTagName("text");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) {
+            lines.add(texts.item(i).getTextContent());
+        }
+        return lines;
+    }
+
+    /**
+     * The Latin letters a Chinese reader may still meet: the FEN in the title, a notation for
+     * programs that README.zh.md's commands quote as it is, and the M of a mate score (M1,
+     * M-1), which README.zh.md's tables print the same way.
+     */
+    private static final Pattern ALLOWED_LATIN = Pattern.compile("\\S+/\\S+ [wb] - - \\d+ \\d+|M(?=-?\\d)");
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"tree-zh.svg"})
+    @DisplayName("the Chinese picture has no English left: no Latin letter but in the title's FEN and a mate score's M")
+    void chinesePictureHasNoEnglish(String picture) throws Exception {
+        String text = String.join("\n", visibleLines(parse(Files.readString(Path.of(picture), StandardCharsets.UTF_8))));
+        assertThat(text).contains("根节点");
+        assertThat(Pattern.compile("[A-Za-z]+").matcher(ALLOWED_LATIN.matcher(text).replaceAll("")).results()
+                .map(MatchResult::group).toList()).as("English in %s", picture).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"tree-zh.svg"})
+    @DisplayName("every line of the Chinese picture fits its width, a CJK character counted a full em and any other 0.6 em")
+    void chineseLinesFitTheWidth(String picture) throws Exception {
+        Document svg = parse(Files.readString(Path.of(picture), StandardCharsets.UTF_8));
+        int width = Integer.parseInt(svg.getDocumentElement().getAttribute("width"));
+        NodeList texts = svg.getElementsByTagName("text");
+        for (int i = 0; i < texts.getLength(); i++) {
+            Element text = (Element) texts.item(i);
+            int size = text.hasAttribute("font-size") ? Integer.parseInt(text.getAttribute("font-size")) : 13;
+            double ems = text.getTextContent().codePoints().mapToDouble(c -> c >= 0x2E80 ? 1 : 0.6).sum();
+            assertThat(Integer.parseInt(text.getAttribute("x")) + ems * size).as(text.getTextContent())
+                    .isLessThanOrEqualTo(width);
+        }
     }
 }

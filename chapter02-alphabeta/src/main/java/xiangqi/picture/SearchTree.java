@@ -21,6 +21,10 @@ import xiangqi.common.Chapter;
  * per leaf: a few hundred leaves make it metres wide, while the outline grows only
  * downwards and every label stays readable without zooming.
  *
+ * <p><b>Language.</b> English, or Chinese ({@code --lang zh}): the same tree, every word in
+ * the book's Chinese terms and every move in Chinese notation alone, with a CJK font named
+ * first. The ICCS coordinates stay in {@code data-line}, where the tests read them.
+ *
  * <p><b>Alpha-beta</b> adds to the picture what it adds to the search: each node's window
  * (α, β) as it was entered, and, under a node that was cut off, one faded row with the
  * moves it never tried.
@@ -109,27 +113,46 @@ public final class SearchTree implements SearchListener {
         "<tspan fill=\"#666\">leaf: evaluation</tspan> · "
                 + "<tspan fill=\"#b00\">no legal move: lost</tspan>"};
 
-    /** The picture of the recorded tree, searched from {@code position}. */
-    public String svg(Position position) {
+    /** The same key in Chinese, line for line, in the words the web board's watch mode uses. */
+    private static final String[] LEGEND_ZH = {
+        "每一行：着法（中文记谱）  → 它的值，按走这步之后的走子方计（负极大值）",
+        "<tspan fill=\"#369\">(α, β)</tspan> 搜索它时的窗口 · "
+                + "<tspan fill=\"#b60\">≥ β：截断</tspan>，以及 <tspan fill=\"#aaa\">✂ 不再尝试的着法</tspan>",
+        "<tspan fill=\"#666\">叶子节点：局面评价</tspan> · "
+                + "<tspan fill=\"#b00\">无合法着法：判负</tspan>"};
+
+    /** The picture of the recorded tree, searched from {@code position}, its words in {@code language}. */
+    public String svg(Position position, Locale language) {
+        boolean zh = language.getLanguage().equals("zh");
         List<String> rows = new ArrayList<>(); // one per row, top to bottom
         for (Root root : roots) {
-            drawNode(position, root.node(), root.depth(), 0, "", -1, rows);
+            drawNode(position, root.node(), root.depth(), 0, "", -1, zh, rows);
         }
         int width = 900;
         int height = MARGIN * 2 + rows.size() * ROW + 24 + LEGEND.length * ROW;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">%n", width, height, width, height));
+                + " viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"13\">%n", width, height, width, height,
+                zh ? FONTS_ZH : "sans-serif"));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s: %d nodes from %s</text>%n",
-                MARGIN, MARGIN + 12, Chapter.NAME, nodes, position.toFen()));
+        String title = zh ? String.format(Locale.ROOT, "第 %d 章：从 %s 出发，共 %d 个节点", chapterNumber(), position.toFen(), nodes)
+                : String.format(Locale.ROOT, "%s: %d nodes from %s", Chapter.NAME, nodes, position.toFen());
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"14\">%s</text>%n", MARGIN, MARGIN + 12, title));
         for (int i = 0; i < LEGEND.length; i++) { // so that the picture explains itself when opened alone
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#333\">%s</text>%n",
-                    MARGIN, MARGIN + 12 + (i + 1) * ROW, LEGEND[i]));
+                    MARGIN, MARGIN + 12 + (i + 1) * ROW, (zh ? LEGEND_ZH : LEGEND)[i]));
         }
         rows.forEach(svg::append);
         svg.append("</svg>\n");
         return svg.toString();
+    }
+
+    /** Fonts for the Chinese picture: a CJK font first, so that no label falls back to boxes. */
+    private static final String FONTS_ZH = "'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', 'PingFang SC', sans-serif";
+
+    /** This chapter's number, from its folder's name ({@code chapter06-repetition}): 第 6 章. */
+    private static int chapterNumber() {
+        return Integer.parseInt(Chapter.NAME.substring("chapter".length(), "chapter".length() + 2));
     }
 
     /** Where the text of row {@code row} stands. */
@@ -143,7 +166,7 @@ public final class SearchTree implements SearchListener {
      * moves from the root), {@code data-depth} and {@code data-value} let a test check
      * the picture against the search.
      */
-    private void drawNode(Position position, Node node, int depth, int ply, String line, int parentY,
+    private void drawNode(Position position, Node node, int depth, int ply, String line, int parentY, boolean zh,
             List<String> rows) {
         int x = MARGIN + ply * INDENT;
         int y = baseline(rows.size()); // rows are added top to bottom: this one is next
@@ -156,21 +179,23 @@ public final class SearchTree implements SearchListener {
         }
         List<Integer> untried = untried(position, node, depth);
         row.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>", x, y,
-                label(position, node, depth, ply, !untried.isEmpty())));
+                label(position, node, depth, ply, !untried.isEmpty(), zh)));
         row.append("</g>\n");
         rows.add(row.toString());
         for (Node child : node.children()) {
             position.makeMove(child.move());
-            drawNode(position, child, depth - 1, ply + 1, line + " " + Move.toUci(child.move()), y, rows);
+            drawNode(position, child, depth - 1, ply + 1, line + " " + Move.toUci(child.move()), y, zh, rows);
             position.unmakeMove(child.move());
         }
         if (!untried.isEmpty()) { // the cut-off: the moves alpha-beta never tried, faded
             int shown = Math.min(untried.size(), 8);
             int cutY = baseline(rows.size());
+            List<String> names = zh ? Visit.chinese(position, untried.subList(0, shown)) : Visit.iccs(untried.subList(0, shown));
             rows.add(String.format(Locale.ROOT, "<g class=\"cut\"><path d=\"M%d %d V%d H%d\" stroke=\"#ccc\""
-                    + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">✂ %d never tried: %s%s"
+                    + " stroke-dasharray=\"3 3\" fill=\"none\"/><text x=\"%d\" y=\"%d\" fill=\"#aaa\">"
+                    + (zh ? "✂ 其余 %d 步着法不再尝试：%s%s" : "✂ %d never tried: %s%s")
                     + "</text></g>%n", x + 6, y + 5, cutY - 4, x + INDENT - 3, x + INDENT, cutY, untried.size(),
-                    String.join(" ", Visit.iccs(untried.subList(0, shown))), shown < untried.size() ? " …" : ""));
+                    String.join(" ", names), shown < untried.size() ? " …" : ""));
         }
     }
 
@@ -236,27 +261,37 @@ public final class SearchTree implements SearchListener {
         return bound >= Score.INFINITE ? "∞" : bound <= -Score.INFINITE ? "-∞" : Score.toShortText(bound);
     }
 
-    /** What a row says: the move (ICCS and Chinese), the value returned, and what kind of node it is. */
-    private static String label(Position position, Node node, int depth, int ply, boolean cutOff) {
+    /**
+     * What a row says: the move (ICCS and Chinese, or Chinese alone with {@code zh}), the value
+     * returned, and what kind of node it is.
+     */
+    private static String label(Position position, Node node, int depth, int ply, boolean cutOff, boolean zh) {
         StringBuilder label = new StringBuilder();
         if (ply == 0) {
-            label.append("root, depth ").append(depth);
+            label.append(zh ? "根节点，深度 " : "root, depth ").append(depth);
         } else {
             position.unmakeMove(node.move());
-            label.append("<tspan font-weight=\"bold\">").append(Move.toUci(node.move())).append("</tspan> ")
-                    .append(Notation.chinese(position, node.move()));
+            if (zh) { // Chinese notation alone: the coordinates are for programs
+                label.append("<tspan font-weight=\"bold\">").append(Notation.chinese(position, node.move())).append("</tspan>");
+            } else {
+                label.append("<tspan font-weight=\"bold\">").append(Move.toUci(node.move())).append("</tspan> ")
+                        .append(Notation.chinese(position, node.move()));
+            }
             position.makeMove(node.move());
         }
         label.append("  <tspan fill=\"#369\">(").append(bound(node.alpha())).append(", ").append(bound(node.beta()))
                 .append(")</tspan>");
         label.append("  → <tspan font-weight=\"bold\">").append(Score.toShortText(node.value())).append("</tspan>");
         if (cutOff) {
-            label.append("  <tspan fill=\"#b60\">≥ β: cut-off</tspan>"); // the opponent already has better: stop
+            label.append(zh ? "  <tspan fill=\"#b60\">≥ β：截断</tspan>"
+                    : "  <tspan fill=\"#b60\">≥ β: cut-off</tspan>"); // the opponent already has better: stop
         }
         if (depth == 0) {
-            label.append("  <tspan fill=\"#666\">leaf: evaluation</tspan>");
+            label.append(zh ? "  <tspan fill=\"#666\">叶子节点：局面评价</tspan>"
+                    : "  <tspan fill=\"#666\">leaf: evaluation</tspan>");
         } else if (node.children().isEmpty()) {
-            label.append("  <tspan fill=\"#b00\">no legal move: lost</tspan>");
+            label.append(zh ? "  <tspan fill=\"#b00\">无合法着法：判负</tspan>"
+                    : "  <tspan fill=\"#b00\">no legal move: lost</tspan>");
         }
         return label.toString();
     }

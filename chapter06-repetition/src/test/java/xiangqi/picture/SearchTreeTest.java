@@ -8,12 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import xiangqi.*;
@@ -212,17 +215,13 @@ class SearchTreeTest {
             two words       | tree --depth 2 --out a.svg b.svg        | --out takes one word, e.g. --out tree.svg, got 'a.svg b.svg'
             a bad depth     | tree --depth x --out a.svg              | --depth 'x' is not a whole number
             an illegal move | tree --moves e0e2 --depth 1 --out a.svg | illegal move 'e0e2'
+            a bad language  | tree --depth 1 --out a.svg --lang fr    | --lang 'fr' is not a language here: give en or zh
             """)
     @DisplayName("bad input as for search: one line on stderr, exit status 2")
     void badInput(String what, String command, String message) {
         Fixtures.Run run = Fixtures.run(command.split(" "));
         assertThat(run.status()).isEqualTo(2);
         assertThat(run.errLines()).singleElement().asString().startsWith("error: " + message);
-    }
-
-    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
-    static String rowsOf(String svg) {
-        return svg.substring(svg.indexOf("<g class="));
     }
 
     /** The README's section on the picture, its line breaks read as spaces. */
@@ -273,15 +272,8 @@ class SearchTreeTest {
     @CsvSource({"repeats.svg", "chase.svg"})
     @DisplayName("each picture of a ruling the README shows is what the README's own tree command draws")
     void readmeRulingPicturesAreCurrent(String picture) throws Exception {
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        assertThat(readme).contains("](" + picture + ")");
-        String command = readme.lines().filter(line -> line.contains("-Dexec.args=\"tree ")
-                && line.contains("--out " + picture + "\"")).findFirst().orElseThrow();
-        List<String> args = new ArrayList<>();
-        for (String word : command.substring(command.indexOf("-Dexec.args=\"") + 13, command.lastIndexOf('"'))
-                .split(" (?=(?:[^']*'[^']*')*[^']*$)")) { // split on spaces outside '...'
-            args.add(word.replace("'", ""));
-        }
+        assertThat(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8)).contains("](" + picture + ")");
+        List<String> args = readmeTreeCommand(picture);
         Path file = Path.of("target", picture); // to copy over when it changes
         args.set(args.size() - 1, file.toString());
         Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
@@ -290,5 +282,145 @@ class SearchTreeTest {
         assertThat(drawn).contains("repetition: red-loses");
         assertThat(Files.readString(Path.of(picture), StandardCharsets.UTF_8))
                 .as(picture + " is stale: copy target/" + picture + " over it").isEqualTo(drawn);
+    }
+
+    /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
+    static String rowsOf(String svg) {
+        return svg.substring(svg.indexOf("<g class="));
+    }
+
+    /** Draws the tree, as {@link #draw} does, with its labels in Chinese ({@code --lang zh}). */
+    static String drawInChinese(String fen, int depth) throws Exception {
+        Path file = Files.createTempFile("tree", ".svg");
+        Fixtures.Run run = Fixtures.run("tree", "--fen", fen, "--depth", String.valueOf(depth), "--out", file.toString(),
+                "--lang", "zh");
+        assertThat(run.status()).as(run.err()).isZero();
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    /** A picture, parsed with the JDK's XML parser. */
+    static Document parse(String svg) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    @DisplayName("README.zh.md's picture is what tree --lang zh draws: the English picture's tree, node for node")
+    void chineseReadmePictureIsCurrent() throws Exception {
+        String drawn = drawInChinese(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
+        Files.writeString(Path.of("target", "tree-zh.svg"), drawn, StandardCharsets.UTF_8); // to copy over when it changes
+        assertThat(Files.readString(Path.of("README.zh.md"), StandardCharsets.UTF_8)).contains("](tree-zh.svg)");
+        assertThat(Files.readString(Path.of("tree-zh.svg"), StandardCharsets.UTF_8))
+                .as("tree-zh.svg is stale: copy target/tree-zh.svg over it").isEqualTo(drawn);
+        assertThat(nodes(drawn)).isEqualTo(nodes(draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH)));
+    }
+
+    /** Each mark a row of the English picture can carry, and its words in the Chinese picture. */
+    private static final String[][] MARKS = {
+        {"root, iteration to depth", "根节点，本轮迭代深度"},
+        {"[hash]", "[置换表着法]"},
+        {"[captures]", "[吃子着法]"},
+        {"[killer 1]", "[杀手着法 1]"},
+        {"[killer 2]", "[杀手着法 2]"},
+        {"[quiets]", "[其余着法]"},
+        {"≥ β: cut-off", "≥ β：截断"},
+        {"never tried: ", "步着法不再尝试："},
+        {"repetition: ", "重复裁决："},
+        {"answered by the table", "置换表命中"},
+        {"leaf: evaluation", "叶子节点：局面评价"},
+        {"no legal move: lost", "无合法着法：判负"}};
+
+    /** How many times {@code word} stands in {@code text}. */
+    static int count(String text, String word) {
+        return text.split(Pattern.quote(word), -1).length - 1;
+    }
+
+    @Test
+    @DisplayName("the Chinese picture marks the rows the English one marks, each mark in the book's Chinese term")
+    void chineseMarksAreTheEnglishOnes() throws Exception {
+        String english = rowsOf(draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH));
+        String chinese = rowsOf(drawInChinese(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH));
+        int marked = 0;
+        for (String[] mark : MARKS) {
+            assertThat(count(chinese, mark[1])).as("%s, as often as %s", mark[1], mark[0]).isEqualTo(count(english, mark[0]));
+            marked += count(english, mark[0]);
+        }
+        assertThat(marked).isPositive();
+    }
+
+    /** What a reader sees of a picture: the words of each text element, a line each. */
+    static List<String> visibleLines(Document picture) {
+        NodeList texts = picture.getElementsByTagName("text");
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < texts.getLength(); i++) {
+            lines.add(texts.item(i).getTextContent());
+        }
+        return lines;
+    }
+
+    /**
+     * The Latin letters a Chinese reader may still meet: the FEN in the title, a notation for
+     * programs that README.zh.md's commands quote as it is, and the M of a mate score (M1,
+     * M-1), which README.zh.md's tables print the same way.
+     */
+    private static final Pattern ALLOWED_LATIN = Pattern.compile("\\S+/\\S+ [wb] - - \\d+ \\d+|M(?=-?\\d)");
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"tree-zh.svg", "repeats-zh.svg", "chase-zh.svg"})
+    @DisplayName("the Chinese picture has no English left: no Latin letter but in the title's FEN and a mate score's M")
+    void chinesePictureHasNoEnglish(String picture) throws Exception {
+        String text = String.join("\n", visibleLines(parse(Files.readString(Path.of(picture), StandardCharsets.UTF_8))));
+        assertThat(text).contains("根节点");
+        assertThat(Pattern.compile("[A-Za-z]+").matcher(ALLOWED_LATIN.matcher(text).replaceAll("")).results()
+                .map(MatchResult::group).toList()).as("English in %s", picture).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"tree-zh.svg", "repeats-zh.svg", "chase-zh.svg"})
+    @DisplayName("every line of the Chinese picture fits its width, a CJK character counted a full em and any other 0.6 em")
+    void chineseLinesFitTheWidth(String picture) throws Exception {
+        Document svg = parse(Files.readString(Path.of(picture), StandardCharsets.UTF_8));
+        int width = Integer.parseInt(svg.getDocumentElement().getAttribute("width"));
+        NodeList texts = svg.getElementsByTagName("text");
+        for (int i = 0; i < texts.getLength(); i++) {
+            Element text = (Element) texts.item(i);
+            int size = text.hasAttribute("font-size") ? Integer.parseInt(text.getAttribute("font-size")) : 13;
+            double ems = text.getTextContent().codePoints().mapToDouble(c -> c >= 0x2E80 ? 1 : 0.6).sum();
+            assertThat(Integer.parseInt(text.getAttribute("x")) + ems * size).as(text.getTextContent())
+                    .isLessThanOrEqualTo(width);
+        }
+    }
+
+    /** The words of the README's {@code tree} command that draws {@code picture}, quotes taken off. */
+    static List<String> readmeTreeCommand(String picture) throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String command = readme.lines().filter(line -> line.contains("-Dexec.args=\"tree ")
+                && line.contains("--out " + picture + "\"")).findFirst().orElseThrow();
+        List<String> args = new ArrayList<>();
+        for (String word : command.substring(command.indexOf("-Dexec.args=\"") + 13, command.lastIndexOf('"'))
+                .split(" (?=(?:[^']*'[^']*')*[^']*$)")) { // split on spaces outside '...'
+            args.add(word.replace("'", ""));
+        }
+        return args;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"repeats.svg", "chase.svg"})
+    @DisplayName("README.zh.md shows each picture of a ruling in Chinese: the README's tree command with --lang zh,"
+            + " the English picture's tree")
+    void chineseRulingPicturesAreCurrent(String picture) throws Exception {
+        String chinese = picture.replace(".svg", "-zh.svg");
+        assertThat(Files.readString(Path.of("README.zh.md"), StandardCharsets.UTF_8)).contains("](" + chinese + ")");
+        List<String> args = readmeTreeCommand(picture);
+        Path file = Path.of("target", chinese); // to copy over when it changes
+        args.set(args.size() - 1, file.toString());
+        args.addAll(List.of("--lang", "zh"));
+        Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        String drawn = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(drawn).contains("重复裁决：红方判负");
+        assertThat(Files.readString(Path.of(chinese), StandardCharsets.UTF_8))
+                .as(chinese + " is stale: copy target/" + chinese + " over it").isEqualTo(drawn);
+        assertThat(nodes(drawn)).isEqualTo(nodes(Files.readString(Path.of(picture), StandardCharsets.UTF_8)));
     }
 }
