@@ -32,10 +32,10 @@ final class Demo {
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
         out.println("== " + example.title() + " ==");
-        out.println("fen " + example.fen());
+        out.println(Report.fen(example.fen()));
         out.println(Report.diagram(position));
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("nodes", "节点"),
-                Report.say("leaves", "叶子"), "perft", Report.say("time ms", "用时 ms"), Report.say("nodes/s", "节点/秒"),
+                Report.say("leaves", "叶子"), "perft", Report.say("time ms", "毫秒"), Report.say("nodes/s", "节点/秒"),
                 Report.say("score", "分值"), Report.say("best move", "最佳着法")).widths(5, 7, 7, 7, 7, 7, 5, -9);
         Search.Result result = null;
         boolean leavesArePerft = true;
@@ -46,8 +46,8 @@ final class Demo {
             long perft = new Perft(depth).count(position, depth);
             leavesArePerft &= result.leaves() == perft;
             table.row(depth, result.nodes(), result.leaves(), perft, result.millis(),
-                    result.nodes() * 1000 / Math.max(result.millis(), 1), Score.toShortText(result.score()),
-                    Move.toUci(result.bestMove()) + " " + Notation.chinese(position, result.bestMove()));
+                    result.nodes() * 1000 / Math.max(result.millis(), 1), Report.score(result.score()),
+                    Report.move(position, result.bestMove()));
         }
         out.println(leavesArePerft
                 ? Report.say("leaves = perft at every depth: minimax looked at every legal line.",

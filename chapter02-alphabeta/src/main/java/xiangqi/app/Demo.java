@@ -17,7 +17,7 @@ final class Demo {
     static final String INTRODUCTION_ZH = """
             第 2 章：Alpha-Beta 搜索（alpha-beta）。极大极小搜索（第 1 章：同一个搜索，关掉截断）与
             Alpha-Beta 并列，局面相同，着法顺序相同。节点数计入搜索函数的每一次调用。
-            最小树 = Knuth 和 Moore 给出的最少叶子数 b^ceil(d/2) + b^floor(d/2) - 1；b 是一棵均匀树的
+            最小树 = Knuth 和 Moore 给出的最少叶子数 b^⌈d/2⌉ + b^⌊d/2⌋ − 1；b 是一棵均匀树的
             分枝因子，这棵树与真实的树一样大：b = perft(d)^(1/d)。""";
 
     static final List<Report.Part> PARTS = List.of(
@@ -36,11 +36,13 @@ final class Demo {
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
         out.println("== " + example.title() + " ==");
-        out.println("fen " + example.fen());
+        out.println(Report.fen(example.fen()));
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("minimax", "极大极小"),
-                Report.say("alpha-beta", "Alpha-Beta"), Report.say("ratio", "倍数"), Report.say("cutoffs", "截断"),
-                Report.say("minimal", "最小树"), "mm ms", "ab ms", Report.say("score", "分值"), Report.say("move", "着法"))
-                .widths(5, 7, 10, 5, 7, 7, 5, 5, 5, -4);
+                Report.say("alpha-beta", "α-β"), Report.say("ratio", "倍数"), Report.say("cutoffs", "截断"),
+                Report.say("minimal", "最小树"), Report.say("mm ms", "极大极小 毫秒"), Report.say("ab ms", "α-β 毫秒"),
+                Report.say("score", "分值"), Report.say("move", "着法"))
+                // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
+                .widths(5, 7, 7, 5, 6, 6, 5, 5, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search.Result pruned = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),
@@ -56,8 +58,7 @@ final class Demo {
             String ratio = all == null ? "-" : String.format("%.1f×", (double) all.nodes() / pruned.nodes());
             table.row(depth, all == null ? "-" : all.nodes(), pruned.nodes(), ratio, pruned.cutoffs(),
                     minimalLeaves(branching, depth), all == null ? "-" : all.millis(), pruned.millis(),
-                    Score.toShortText(pruned.score()),
-                    Move.toUci(pruned.bestMove()) + " " + Notation.chinese(position, pruned.bestMove()));
+                    Report.score(pruned.score()), Report.move(position, pruned.bestMove()));
             if (depth == MINIMAX_DEPTH) {
                 headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": alpha-beta " + pruned.nodes()
                         + " nodes, minimax " + all.nodes() + ", " + ratio + " fewer.",

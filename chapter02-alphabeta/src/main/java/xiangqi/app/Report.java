@@ -137,6 +137,58 @@ final class Report {
     }
 
     /**
+     * A position's FEN on a line of its own, which a reader may copy into {@code --fen}: the
+     * format keeps its name in both languages.
+     */
+    static String fen(String fen) {
+        return say("fen ", "FEN ") + fen;
+    }
+
+    /**
+     * A move a person reads, played in {@code position}: its ICCS coordinates and Chinese
+     * notation in English ({@code b2e2 炮八平五}); the Chinese report gives the notation alone,
+     * as a Chinese book does ({@code 炮八平五}), since no one types a table's move.
+     */
+    static String move(Position position, int move) {
+        String notation = Notation.chinese(position, move);
+        return say(Move.toUci(move) + " " + notation, notation);
+    }
+
+    /**
+     * A score as a table prints it: centipawns ({@code -50}), or a mate by its moves, {@code M2}
+     * in English and {@code 2步杀} in Chinese (no space, so it fits the column {@code M2} does).
+     * A side being mated is {@code M-1}, {@code 被1步杀}.
+     */
+    static String score(int score) {
+        String text = Score.toShortText(score);
+        if (!text.startsWith("M")) {
+            return text;
+        }
+        String moves = text.substring(1);
+        return say(text, moves.startsWith("-") ? "被" + moves.substring(1) + "步杀" : moves + "步杀");
+    }
+
+    /**
+     * A score in words: UCI's {@code cp 35} or {@code mate 2} in English, {@code 35 分} or
+     * {@code 2 步杀} in Chinese ({@code 被 1 步杀} for the side being mated).
+     */
+    static String scoreInWords(int score) {
+        String uci = Score.toUci(score);
+        String number = uci.substring(uci.indexOf(' ') + 1);
+        String zh = uci.startsWith("cp ") ? number + " 分"
+                : number.startsWith("-") ? "被 " + number.substring(1) + " 步杀" : number + " 步杀";
+        return say(uci, zh);
+    }
+
+    /**
+     * This chapter as a reader calls it: its name ({@code chapter04-ttable}) in English, 第 4 章
+     * in Chinese, the number read from the name.
+     */
+    static String chapter() {
+        return say(Chapter.NAME, "第 " + Integer.parseInt(Chapter.NAME.replaceAll("\\D*(\\d+).*", "$1")) + " 章");
+    }
+
+    /**
      * Names the measurement about to run, and the counter of its nodes (or null), for the
      * progress line; the name holds until the report prints its next line. Nothing happens
      * when the report is not on a terminal. The counter is read from another thread while
@@ -217,8 +269,8 @@ final class Report {
                 : say("part " + numbers + " of " + parts.size() + " (demo --all shows every part)",
                         "共 " + parts.size() + " 个部分中的第 " + numbers + " 部分（demo --all 显示全部）");
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.println(String.format(java.util.Locale.ROOT, say("%s demo, %s: %.1f s", "%s 演示，%s：%.1f 秒"),
-                Chapter.NAME, which, seconds));
+        out.println(String.format(java.util.Locale.ROOT, say("%s demo, %s: %.1f s", "%s演示，%s：%.1f 秒"),
+                chapter(), which, seconds));
         out.println(headline);
     }
 

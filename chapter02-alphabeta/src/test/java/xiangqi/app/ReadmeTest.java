@@ -1,6 +1,7 @@
 package xiangqi.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -83,6 +84,70 @@ class ReadmeTest {
                 }
             }
         }
+    }
+
+    @Test
+    @DisplayName("the Chinese demo speaks Chinese: no English word but the book's names, every move in Chinese notation")
+    void chineseDemoSpeaksChinese() throws IOException {
+        Map<String, List<String>> quoted = quotedOutputs(readmeZh());
+        assertThat(quoted).as("quoted outputs").containsKey("demo" + CHINESE);
+        quoted.forEach((command, output) -> {
+            if (command.startsWith("demo") && command.endsWith(CHINESE)) { // judge's lines keep their ICCS and verdict
+                assertSpeaksChinese(command, output);
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("speaking Chinese rejects an English header, a move in coordinates, mate in English, the module as a name")
+    void speakingChineseRejectsEnglish() {
+        List<String> fine = List.of("第 4 章：置换表（transposition table），每个表项 16 字节",
+                "FEN 5k3/4a4/3a5/9/9/9/9/9/9/R2K4R w - - 0 1", " 深度 | Alpha-Beta |  α-β 毫秒 |  分值 | 着法",
+                "    4 |     2745 |        0 | 2步杀 | 车一进八", "第 4 章演示，共 7 个部分中的第 2 部分（demo --all 显示全部）：0.7 秒");
+        assertSpeaksChinese("fine", fine);
+        for (String wrong : List.of(" 深度 | Alpha-Beta | +置换表 |  倍数 | ab ms | tt ms", "开         | mate 3       | mate 2",
+                "    4 |     2745 |        0 |    M2 | 车一进八", "    4 |     2745 |        0 | 2步杀 | i0i8 车一进八",
+                "先搜索到深度 6，走完 d0e0 e8f7 后再搜索到深度 4。", "chapter04-ttable 演示，共 7 个部分中的第 2 部分：0.7 秒")) {
+            assertThatThrownBy(() -> assertSpeaksChinese("wrong", List.of(wrong))).as(wrong).isInstanceOf(AssertionError.class);
+        }
+        List<String> glossTwice = List.of("这就是迭代加深（iterative deepening）", "这就是迭代加深（iterative deepening）");
+        assertThatThrownBy(() -> assertSpeaksChinese("gloss twice", glossTwice)).isInstanceOf(AssertionError.class);
+    }
+
+    /**
+     * The Latin words a Chinese reader meets in the Chinese edition too: the names of a
+     * format (FEN), a count (perft), a search (Alpha-Beta), a key (Zobrist), the authors
+     * Knuth and Moore, and a capture order (MVV/LVA).
+     */
+    private static final java.util.Set<String> KEPT_NAMES =
+            java.util.Set.of("FEN", "perft", "Alpha", "Beta", "Zobrist", "Knuth", "Moore", "MVV", "LVA");
+
+    /**
+     * What a Chinese output may hold besides Chinese: a position in FEN and a command to
+     * type (both as the reader types them), a Zobrist key in hexadecimal, an English gloss
+     * in full-width brackets where a term is introduced (once), and {@link #KEPT_NAMES}.
+     * Nothing else in Latin letters: no English word, no ICCS move (a move a person reads is
+     * 炮二平五), no mate score as M2 or mate 2 (2步杀, 2 步杀).
+     */
+    static void assertSpeaksChinese(String command, List<String> output) {
+        Map<String, Integer> glosses = new LinkedHashMap<>();
+        for (String line : output) {
+            String text = line.replaceAll("[1-9A-Za-z]+(/[1-9A-Za-z]+){9}( [wb]( \\S+){0,4})?", " ")
+                    .replaceAll("demo( --[a-z]+( \\d+)?)*", " ").replaceAll("键值 [0-9a-f]+", " ");
+            Matcher gloss = Pattern.compile("（([A-Za-z][A-Za-z -]*)）").matcher(text);
+            while (gloss.find()) {
+                glosses.merge(gloss.group(1), 1, Integer::sum);
+            }
+            text = gloss.replaceAll(" ");
+            Matcher word = Pattern.compile("[A-Za-z]{2,}").matcher(text);
+            while (word.find()) {
+                assertThat(KEPT_NAMES).as("%s: an English word, %s, in: %s", command, word.group(), line).contains(word.group());
+            }
+            assertThat(text).as("%s: a move in ICCS, not Chinese notation, in: %s", command, line)
+                    .doesNotContainPattern("\\b[a-i][0-9][a-i][0-9]\\b");
+            assertThat(text).as("%s: a mate score in English in: %s", command, line).doesNotContainPattern("\\bM-?[0-9]");
+        }
+        glosses.forEach((gloss, times) -> assertThat(times).as("%s: the gloss （%s）, more than once", command, gloss).isOne());
     }
 
     @Test
@@ -317,16 +382,16 @@ class ReadmeTest {
                 }
             }
             result.add(String.join("|", cells).stripTrailing()
-                    .replaceAll("^(chapter\\S* (?:demo, .*: |演示，.*：))[0-9.]+ (s|秒)$", "$1- $2"));
+                    .replaceAll("^((?:chapter\\S* demo, .*: |第 \\d+ 章演示，.*：))[0-9.]+ (s|秒)$", "$1- $2"));
         }
         return result;
     }
 
-    /** A column header of a time: "time ...", "... ms", "... ns" or ".../s"; 用时 ..., .../秒. */
+    /** A column header of a time: "time ...", "... ms", "... ns" or ".../s"; 用时 ..., 毫秒 ..., 纳秒 ..., .../秒. */
     private static boolean measuresTime(String header) {
         String text = header.trim();
         return text.contains("time") || text.endsWith(" ms") || text.endsWith(" ns") || text.contains("/s")
-                || text.contains("用时") || text.contains("/秒");
+                || text.contains("用时") || text.contains("毫秒") || text.contains("纳秒") || text.contains("/秒");
     }
 
     @Test
@@ -349,11 +414,14 @@ class ReadmeTest {
         List<String> masked = withoutTimes(Arrays.asList(
                 " 深度 |    节点 | 用时 ms | 节点/秒 |  分值",
                 "    1 |      45 |       3 |   15000 |   400",
-                "chapter01-minimax 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：0.9 秒",
+                "第 1 章演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：0.9 秒",
                 "局面         |  节点 5 | 每节点 5 ns",
-                "合计         |     123 |        4567"));
+                "合计         |     123 |        4567",
+                " 深度 | α-β 毫秒 | 节点 | 纳秒/节点 5",
+                "    1 |        3 |   45 |         400"));
         assertThat(masked.get(1)).isEqualTo("    1 |      45 |-|-|   400");
-        assertThat(masked.get(2)).isEqualTo("chapter01-minimax 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒");
+        assertThat(masked.get(2)).isEqualTo("第 1 章演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒");
         assertThat(masked.get(4)).isEqualTo("合计         |     123 |-");
+        assertThat(masked.get(6)).isEqualTo("    1 |-|   45 |-");
     }
 }

@@ -38,7 +38,7 @@ final class Demo {
     private static String nodeCounts(PrintStream out, Examples.Example example) {
         Position position = example.position();
         out.println("== " + example.title() + " ==");
-        out.println("fen " + example.fen() + Report.say("   key ", "   键值 ") + Long.toHexString(position.key()));
+        out.println(Report.fen(example.fen()) + Report.say("   key ", "   键值 ") + Long.toHexString(position.key()));
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("tree nodes", "树的节点"),
                 Report.say("distinct", "不同局面"), Report.say("repeat share", "重复比例"), Report.say("alpha-beta", "Alpha-Beta"))
                 .widths(5, 10, 8, 12, 10); // the English headers' widths: the same layout in both languages

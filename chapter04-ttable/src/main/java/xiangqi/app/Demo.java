@@ -50,9 +50,11 @@ final class Demo {
         Position position = example.position();
         out.println("== " + example.title() + " ==");
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("alpha-beta", "Alpha-Beta"),
-                Report.say("+ table", "+置换表"), Report.say("ratio", "倍数"), "ab ms", "tt ms", Report.say("hit rate", "命中率"),
-                Report.say("warm table", "沿用的表"), Report.say("ratio", "倍数"), Report.say("score", "分值"))
-                .widths(5, 10, 7, 5, 5, 5, 8, 10, 6, 5);
+                Report.say("+ table", "+置换表"), Report.say("ratio", "倍数"), Report.say("ab ms", "α-β 毫秒"),
+                Report.say("tt ms", "置换表 毫秒"), Report.say("hit rate", "命中率"), Report.say("warm table", "沿用的表"),
+                Report.say("ratio", "倍数"), Report.say("score", "分值"))
+                // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
+                .widths(5, 10, 7, 5, 5, 5, 6, 7, 6, 5);
         TranspositionTable warm = table(20, TranspositionTable.Scheme.TWO_TIER);
         String headline = null;
         for (int depth = 1; depth <= maxDepth; depth++) {
@@ -66,14 +68,14 @@ final class Demo {
             String ratio = String.format("%.2f×", (double) plain.nodes() / result.nodes());
             table.row(depth, plain.nodes(), result.nodes(), ratio, plain.millis(), result.millis(), percent(cold),
                     warmResult.nodes(), String.format("%.2f×", (double) plain.nodes() / warmResult.nodes()),
-                    Score.toShortText(result.score()));
+                    Report.score(result.score()));
             headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
                     + " fewer nodes with the table (" + result.nodes() + ", not " + plain.nodes() + ").",
                     "要点：" + example.nameZh() + "，深度 " + depth + "：用置换表只要 " + result.nodes() + " 个节点，不用时要 "
                     + plain.nodes() + " 个，是前者的 " + ratio.replace("×", " 倍") + "。");
         }
         out.println(Report.say("warm: the shallower search's best moves are tried first. That is iterative deepening, the",
-                "沿用的表：先试较浅一层搜索的最佳着法。这就是迭代加深（iterative deepening），第 5 章的内容；"));
+                "沿用的表：先试较浅一层搜索的最佳着法。这就是迭代加深，第 5 章的内容；"));
         out.println(Report.say("lesson of chapter 5; here the table only keeps them.", "这里只是由置换表把它们保留下来。"));
         return headline;
     }
@@ -88,26 +90,33 @@ final class Demo {
      * plies further from the old root and reports the wrong distance.
      */
     private static String mateDistances(PrintStream out) {
-        out.println(Examples.MATE_IN_THREE.fen() + Report.say(" at depth 6, then after d0e0 e8f7 at depth 4.",
-                "：先搜索到深度 6，走完 d0e0 e8f7 后再搜索到深度 4。"));
+        Position start = Examples.MATE_IN_THREE.position();
+        int[] played = {MoveGenerator.parseLegal(start, "d0e0"), 0};
+        start.makeMove(played[0]);
+        played[1] = MoveGenerator.parseLegal(start, "e8f7");
+        start.unmakeMove(played[0]);
+        String twoPlies = Report.say("d0e0 e8f7", Notation.chineseLine(start, played, 0, 2));
+        out.println(Report.say(Examples.MATE_IN_THREE.fen() + " at depth 6, then after " + twoPlies + " at depth 4.",
+                Report.fen(Examples.MATE_IN_THREE.fen()) + "\n先搜索到深度 6，走完两步（" + twoPlies + "）后再搜索到深度 4。"));
         TextTable table = new TextTable(out, Report.say("adjustment", "调整"), Report.say("first search", "第一次搜索"),
-                Report.say("after d0e0 e8f7", "d0e0 e8f7 之后"), Report.say("without a table", "不用置换表"))
+                Report.say("after " + twoPlies, "走完两步之后"), Report.say("without a table", "不用置换表"))
                 .widths(-10, -12, -15, -15);
         String headline = null;
         for (boolean adjust : new boolean[] {true, false}) {
             TranspositionTable shared = new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, adjust);
             Position position = Examples.MATE_IN_THREE.position();
             Search.Result first = Search.withTable(shared).search(position, 6);
-            position.makeMove(MoveGenerator.parseLegal(position, "d0e0"));
-            position.makeMove(MoveGenerator.parseLegal(position, "e8f7"));
+            position.makeMove(played[0]);
+            position.makeMove(played[1]);
             Search.Result second = Search.withTable(shared).search(position, 4);
             Search.Result truth = Search.alphaBeta().search(position, 4);
             boolean right = second.score() == truth.score();
-            table.row(adjust ? Report.say("on", "开") : Report.say("off", "关"), Score.toUci(first.score()),
-                    Score.toUci(second.score()) + (right ? "" : Report.say(" (wrong)", "（错误）")), Score.toUci(truth.score()));
+            table.row(adjust ? Report.say("on", "开") : Report.say("off", "关"), Report.scoreInWords(first.score()),
+                    Report.scoreInWords(second.score()) + (right ? "" : Report.say(" (wrong)", "（错误）")),
+                    Report.scoreInWords(truth.score()));
             headline = headline != null ? headline : Report.say("Headline: with the adjustment the second search reports "
-                    + Score.toUci(second.score()) + (right ? ", as a search without a table does." : ", which is wrong."),
-                    "要点：有了调整，第二次搜索报告 " + Score.toUci(second.score())
+                    + Report.scoreInWords(second.score()) + (right ? ", as a search without a table does." : ", which is wrong."),
+                    "要点：有了调整，第二次搜索报告 " + Report.scoreInWords(second.score())
                     + (right ? "，与不用置换表的搜索一致。" : "，这是错误的。"));
         }
         return headline;
@@ -116,7 +125,7 @@ final class Demo {
     /** Part 3. The three schemes in a table far too small for the search. */
     private static String schemes(PrintStream out) {
         TextTable table = new TextTable(out, Report.say("scheme", "替换策略"), Report.say("nodes", "节点"),
-                Report.say("time ms", "用时 ms"), Report.say("probes", "探测"), Report.say("hits", "命中"),
+                Report.say("time ms", "毫秒"), Report.say("probes", "探测"), Report.say("hits", "命中"),
                 Report.say("hit rate", "命中率")).widths(-15, 7, 7, 6, 5, 8);
         for (TranspositionTable.Scheme scheme : TranspositionTable.Scheme.values()) {
             TranspositionTable small = table(12, scheme);
@@ -152,7 +161,7 @@ final class Demo {
     /** Part 5. The Baidu Baike article advises not to store the horizon's nodes; both ways, measured. */
     private static String horizon(PrintStream out) {
         TextTable table = new TextTable(out, Report.say("scheme", "替换策略"), Report.say("leaves stored", "存入叶子"),
-                Report.say("nodes", "节点"), Report.say("time ms", "用时 ms"), Report.say("hit rate", "命中率"))
+                Report.say("nodes", "节点"), Report.say("time ms", "毫秒"), Report.say("hit rate", "命中率"))
                 .widths(-14, -13, 8, 7, 8);
         for (TranspositionTable.Scheme scheme : new TranspositionTable.Scheme[] {
             TranspositionTable.Scheme.TWO_TIER, TranspositionTable.Scheme.ALWAYS_REPLACE}) {

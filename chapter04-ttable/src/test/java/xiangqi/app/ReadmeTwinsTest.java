@@ -140,14 +140,19 @@ class ReadmeTwinsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("folders")
-    @DisplayName("the same commands in the same order: the ```sh blocks, a trailing --lang zh aside")
+    @DisplayName("the same commands in the same order: the ```sh blocks, their # comments and a trailing --lang zh aside")
     void sameCommands(String folder) throws IOException {
         assertThat(commands(Readme.read(folder, "README.zh.md"))).as("```sh blocks of README.zh.md")
                 .containsExactlyElementsOf(commands(Readme.read(folder, "README.md")));
     }
 
+    /**
+     * The commands of the {@code sh} blocks as a reader types them: without the shell comments,
+     * which each edition writes in its own language, and without a trailing {@code --lang zh}.
+     */
     private static List<String> commands(Readme readme) {
         return readme.blocks("```sh").stream().map(block -> String.join("\n", block.stream()
+                .map(line -> line.replaceAll("(^|\\s+)# .*$", ""))
                 .map(line -> line.endsWith(ReadmeTest.CHINESE)
                         ? line.substring(0, line.length() - ReadmeTest.CHINESE.length()) : line).toList())).toList();
     }

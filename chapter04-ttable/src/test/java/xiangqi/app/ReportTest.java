@@ -63,7 +63,8 @@ class ReportTest {
         List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
         assertThat(lines.subList(0, 3)).containsExactly("引言。", "", "第 1 部分：一。");
         assertThat(ReadmeTest.withoutTimes(lines.subList(4, 6))).containsExactly(
-                Chapter.NAME + " 演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒", "要点：1。");
+                "第 " + Integer.parseInt(Chapter.NAME.substring("chapter".length(), "chapter".length() + 2))
+                        + " 章演示，共 2 个部分中的第 1 部分（demo --all 显示全部）：- 秒", "要点：1。");
     }
 
     @Test

@@ -48,9 +48,11 @@ final class Demo {
         Position position = example.position();
         out.println("== " + example.title() + " ==");
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("nodes 4", "节点 4"),
-                Report.say("nodes 5", "节点 5"), Report.say("ratio", "倍数"), Report.say("time 4 ms", "用时 4 ms"),
-                Report.say("time 5 ms", "用时 5 ms"), Report.say("1st 4", "首着 4"), Report.say("1st 5", "首着 5"),
-                Report.say("score", "分值"), Report.say("move", "着法")).widths(5, 7, 7, 5, 9, 9, 6, 6, 5, -4);
+                Report.say("nodes 5", "节点 5"), Report.say("ratio", "倍数"), Report.say("time 4 ms", "毫秒 4"),
+                Report.say("time 5 ms", "毫秒 5"), Report.say("1st 4", "首着 4"), Report.say("1st 5", "首着 5"),
+                Report.say("score", "分值"), Report.say("move", "着法"))
+                // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
+                .widths(5, 7, 7, 5, 6, 6, 6, 6, 5, -4);
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search before = depth <= CHAPTER4_DEPTH ? Search.withTable(table()) : null;
@@ -63,8 +65,7 @@ final class Demo {
             String firstMove = firstMoveRate(search, result);
             table.row(depth, old == null ? "-" : old.nodes(), result.nodes(), ratio, old == null ? "-" : old.millis(),
                     result.millis(), old == null ? "-" : firstMoveRate(before, old), firstMove,
-                    Score.toShortText(result.score()),
-                    Move.toUci(result.bestMove()) + " " + Notation.chinese(position, result.bestMove()));
+                    Report.score(result.score()), Report.move(position, result.bestMove()));
             if (old != null) {
                 headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + ratio
                         + " fewer nodes than chapter 4; first-move cut-offs " + firstMove + ".",
@@ -131,7 +132,7 @@ final class Demo {
                         Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
                 new Variant("chapter 4: none of them", "第 4 章：以上全都不用", "everything", "全部", Search.WITH_TABLE));
         TextTable table = new TextTable(out, Report.say("search", "搜索"), Report.say("start position", "初始局面"),
-                Report.say("all five", "五个合计"), Report.say("times more", "倍数"), Report.say("time ms", "用时 ms"))
+                Report.say("all five", "五个合计"), Report.say("times more", "倍数"), Report.say("time ms", "毫秒"))
                 .widths(-37, 14, 8, 10, 7);
         long base = 0;
         Variant worst = null;
@@ -188,7 +189,7 @@ final class Demo {
             double branching = Math.pow(new Perft(depth).count(position, depth), 1.0 / depth);
             long knuthMoore = Math.round(Math.pow(branching, (depth + 1) / 2) + Math.pow(branching, depth / 2) - 1);
             String ratio = String.format("%.2f×", (double) result.nodes() / oracle.nodes);
-            table.row(depth, smallest, oracle.nodes, result.nodes(), ratio, knuthMoore, Score.toShortText(score));
+            table.row(depth, smallest, oracle.nodes, result.nodes(), ratio, knuthMoore, Report.score(score));
             headline = Report.say("Headline: depth " + depth + ": chapter 5 searches " + ratio + " the oracle's tree ("
                     + result.nodes() + " nodes against " + oracle.nodes + ").",
                     "要点：深度 " + depth + "：第 5 章搜索的树是神谕树的 " + ratio.replace("×", " 倍") + "（" + result.nodes() + " 个节点对 "

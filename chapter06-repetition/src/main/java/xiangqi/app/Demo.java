@@ -100,15 +100,21 @@ public final class Demo {
         return new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, true);
     }
 
-    /** A game as move pairs, eight plies to a line, then how it ended and why. */
+    /**
+     * A game as move pairs, eight plies to a line, then how it ended and why. The moves are
+     * ICCS in English, Chinese notation in Chinese (车六退一 将6退1), as a Chinese game record is.
+     */
     private static void printGame(PrintStream out, String title, String fen, Game game) {
         out.println(title);
         StringBuilder line = new StringBuilder();
+        Position position = Position.fromFen(fen);
         for (int ply = 0; ply < game.moves().size(); ply++) {
             if (ply % 2 == 0) {
                 line.append("  ").append(ply / 2 + 1).append(". ");
             }
-            line.append(Move.toUci(game.moves().get(ply))).append(' ');
+            int move = game.moves().get(ply);
+            line.append(Report.say(Move.toUci(move), Notation.chinese(position, move))).append(' ');
+            position.makeMove(move);
             if (ply % 8 == 7) {
                 out.println(line.toString().stripTrailing());
                 line.setLength(0);
@@ -117,9 +123,9 @@ public final class Demo {
         if (line.length() > 0) {
             out.println(line.toString().stripTrailing());
         }
+        // judge's verdict word (red-loses) in English only: the Chinese line says it in words already
         out.println(Report.say("  after ply " + game.moves().size() + ": ", "  第 " + game.moves().size() + " 步之后：")
-                + game.end() + (game.verdict() == null ? "" : Report.say(" (judge: " + game.result() + ")",
-                        "（judge：" + game.result() + "）")));
+                + game.end() + (game.verdict() == null ? "" : Report.say(" (judge: " + game.result() + ")", "")));
         Repetition.Verdict verdict = game.verdict();
         if (verdict != null && verdict.cycle().length > 0) { // a repetition: its cycle, and why
             Position start = Position.fromFen(fen);
@@ -200,9 +206,11 @@ public final class Demo {
      */
     private static String cost(PrintStream out) {
         TextTable table = new TextTable(out, Report.say("position", "局面"), Report.say("nodes 5", "节点 5"),
-                Report.say("nodes 6", "节点 6"), Report.say("ratio", "倍数"), Report.say("time 5 ms", "用时 5 ms"),
-                Report.say("time 6 ms", "用时 6 ms"), Report.say("time/node 5 ns", "每节点 5 ns"),
-                Report.say("time/node 6 ns", "每节点 6 ns")).widths(-12, 7, 7, 6, 9, 9, 14, 14);
+                Report.say("nodes 6", "节点 6"), Report.say("ratio", "倍数"), Report.say("time 5 ms", "毫秒 5"),
+                Report.say("time 6 ms", "毫秒 6"), Report.say("time/node 5 ns", "纳秒/节点 5"),
+                Report.say("time/node 6 ns", "纳秒/节点 6"))
+                // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
+                .widths(-12, 7, 7, 6, 6, 6, 6, 6);
         List<Examples.Example> positions = new ArrayList<>(Examples.ALL);
         positions.add(new Examples.Example("part 1", CHECKING_WINNER));
         positions.add(new Examples.Example("part 2", CHECKING_LOSER));
@@ -233,7 +241,10 @@ public final class Demo {
             if (results[0].bestMove() == results[1].bestMove()) {
                 sameMove++;
             } else {
-                otherMove.add(labels.get(i) + " " + Move.toUci(results[0].bestMove()) + " → " + Move.toUci(results[1].bestMove()));
+                Position position = positions.get(i).position();
+                otherMove.add(labels.get(i) + " " + Report.say(Move.toUci(results[0].bestMove()) + " → "
+                        + Move.toUci(results[1].bestMove()), Notation.chinese(position, results[0].bestMove()) + " → "
+                        + Notation.chinese(position, results[1].bestMove())));
             }
             table.row(labels.get(i), results[0].nodes(), results[1].nodes(),
                     String.format("%.3f×", (double) results[1].nodes() / results[0].nodes()), best[0], best[1],
@@ -241,7 +252,7 @@ public final class Demo {
         }
         table.row(Report.say("all", "合计"), nodes[0], nodes[1], String.format("%.3f×", (double) nodes[1] / nodes[0]), millis[0], millis[1],
                 nanosPerNode(millis[0], nodes[0]), nanosPerNode(millis[1], nodes[1]));
-        String others = String.join(", ", otherMove);
+        String others = String.join(Report.say(", ", "、"), otherMove);
         out.println(Report.say("The same best move with the rules and without: " + sameMove + " of " + positions.size()
                 + " positions" + (others.isEmpty() ? "." : " (not " + others + ")."),
                 "有棋例与无棋例时最佳着法相同的局面：" + sameMove + " 个，共 " + positions.size() + " 个"
