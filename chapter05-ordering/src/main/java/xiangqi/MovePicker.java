@@ -1,7 +1,7 @@
 package xiangqi;
 
 /**
- * The move picker (走法排序, move ordering): hands out a node's moves one at a time, best
+ * The move picker (着法排序, move ordering): hands out a node's moves one at a time, best
  * guess first, and generates them only when a stage needs them. Alpha-beta's cost is
  * decided by the order of the moves: the sooner a move that cuts off comes, the fewer
  * moves are searched at all.
@@ -15,7 +15,7 @@ package xiangqi;
  *     victims, least valuable attacker first (MVV/LVA). Taking a chariot with a soldier
  *     is rarely wrong; the quiet moves are not even generated if a capture cuts off.</li>
  * <li>{@link Stage#KILLER_1}, {@link Stage#KILLER_2}: two quiet moves that cut off in
- *     other nodes at the same distance from the root (杀手走法, killer moves): a move
+ *     other nodes at the same distance from the root (杀手着法, killer moves): a move
  *     that refutes one line often refutes its neighbours. A sibling's move may be illegal
  *     here, so each is checked.</li>
  * <li>{@link Stage#QUIETS}: the other quiet moves, by their history score (历史表): how

@@ -2,7 +2,7 @@ package xiangqi;
 
 /**
  * Alpha-beta search (α-β 剪枝) in negamax form, with a transposition table (置换表), moves
- * in a good order (走法排序), and iterative deepening: depth 1, 2, ... until the depth or
+ * in a good order (着法排序), and iterative deepening: depth 1, 2, ... until the depth or
  * the time runs out.
  *
  * <p><b>Why order matters.</b> A node is cut off as soon as one move reaches beta, so the

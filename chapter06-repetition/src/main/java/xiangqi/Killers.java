@@ -1,7 +1,7 @@
 package xiangqi;
 
 /**
- * Killer moves (杀手走法, Akl and Newborn 1977): for every distance from the root, the last
+ * Killer moves (杀手着法, Akl and Newborn 1977): for every distance from the root, the last
  * two quiet moves that cut off there. Nodes at the same distance from the root are often
  * alike (siblings, cousins), so a move that refuted one is worth trying early in the next.
  */

@@ -2,7 +2,7 @@ package xiangqi;
 
 /**
  * Alpha-beta search (α-β 剪枝) in negamax form, with a transposition table (置换表), moves
- * in a good order (走法排序), iterative deepening: depth 1, 2, ... until the depth or
+ * in a good order (着法排序), iterative deepening: depth 1, 2, ... until the depth or
  * the time runs out, and the rules of repetition (重复局面).
  *
  * <p><b>Why repetitions matter.</b> A search that cannot see that a line returns to a

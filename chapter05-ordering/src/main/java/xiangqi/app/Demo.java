@@ -10,7 +10,7 @@ import xiangqi.*;
  */
 final class Demo {
     static final String INTRODUCTION = """
-            Chapter 5: move ordering (走法排序) and iterative deepening. Chapter 4's search (the table's
+            Chapter 5: move ordering (着法排序) and iterative deepening. Chapter 4's search (the table's
             move first, then the generator's order, one depth) beside this chapter's (hash move, captures
             by MVV/LVA, killers, history; depths 1, 2, ... D). Nodes count every iteration.""";
     static final String INTRODUCTION_ZH = """
