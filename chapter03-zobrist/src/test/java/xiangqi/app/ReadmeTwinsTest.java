@@ -148,13 +148,15 @@ class ReadmeTwinsTest {
 
     /**
      * The commands of the {@code sh} blocks as a reader types them: without the shell comments,
-     * which each edition writes in its own language, and without a trailing {@code --lang zh}.
+     * which each edition writes in its own language, and without a last {@code --lang zh}, at the
+     * end of the line or of its {@code -Dexec.args}; a picture the Chinese command draws is named
+     * {@code NAME-zh.svg} where the English one is {@code NAME.svg}.
      */
     private static List<String> commands(Readme readme) {
         return readme.blocks("```sh").stream().map(block -> String.join("\n", block.stream()
                 .map(line -> line.replaceAll("(^|\\s+)# .*$", ""))
-                .map(line -> line.endsWith(ReadmeTest.CHINESE)
-                        ? line.substring(0, line.length() - ReadmeTest.CHINESE.length()) : line).toList())).toList();
+                .map(line -> line.replaceAll(Pattern.quote(ReadmeTest.CHINESE) + "(\"?)$", "$1"))
+                .map(line -> line.replaceAll("-zh\\.svg\\b", ".svg")).toList())).toList();
     }
 
     @ParameterizedTest(name = "{0}")
