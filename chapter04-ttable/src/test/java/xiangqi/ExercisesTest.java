@@ -61,8 +61,8 @@ class ExercisesTest {
                     newSearch(table);
                 }
                 assertThat(table.probe(key(0)) != TranspositionTable.MISSING).as("%s, after %d newSearch(): the old"
-                        + " entry no longer answers, where it should until replaced", scheme.label(), searchesAgo)
-                        .isTrue();
+                        + " entry no longer answers, where it should until replaced: does newSearch() clear the table?",
+                        scheme.label(), searchesAgo).isTrue();
                 for (int i = 1; i <= ways; i++) {
                     table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
                 }
@@ -71,8 +71,9 @@ class ExercisesTest {
                             + " of two shallower results";
                     assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("%s: %s, stored after %d"
                             + " newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still blocks"
-                            + " new results, where it should give way", scheme.label(), which, searchesAgo, searchesAgo,
-                            searchesAgo == 1 ? "" : "es").isTrue();
+                            + " new results, where it should give way%s", scheme.label(), which, searchesAgo, searchesAgo,
+                            searchesAgo == 1 ? "" : "es", searchesAgo % 2 == 0 ? ": does the generation count in enough"
+                                    + " bits that two searches ago is not the current search again?" : "").isTrue();
                 }
             }
 

@@ -57,16 +57,18 @@ class ExercisesTest {
         // see the chariot take the cannon back. Quiescence sees the recapture.
         Search.Result start = searchWith(techniques).search(Position.startPosition(), 1);
         assertThat(Move.toUci(start.bestMove()))
-                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
-                .isNotEqualTo("b2b9");
+                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse, and scores %d:"
+                        + " are the captures below the horizon searched?", start.score()).isNotEqualTo("b2b9");
         assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start scores %d, where a quiet search stays"
-                + " within a soldier (100) of 0", start.score()).isLessThan(100);
+                + " within a soldier (100) of 0: may the side to move stand pat, not capture?", start.score())
+                .isLessThan(100);
 
         // The red chariot must not take the soldier that the black chariot defends...
         Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
         assertThat(Move.toUci(defended.bestMove()))
-                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5)",
-                        Fixtures.DEFENDED_SOLDIER).isNotEqualTo("a0a5");
+                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring %d, where the"
+                        + " recapture should keep it home: is each capture's score negated for the side that made it?",
+                        Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
