@@ -107,8 +107,10 @@ class ExercisesTest {
         Search.Result scornful = search(Search.WITH_REPETITIONS.with(contempt));
         assertThat(Move.toUci(scornful.bestMove()))
                 .as("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4, scored %d, where"
-                        + " it should play on, standing only a little worse: is the repetition's draw scored with"
-                        + " contempt too?", scornful.score()).isNotEqualTo("a1a0");
+                        + " it should play on, standing only a little worse: %s", scornful.score(),
+                        scornful.score() > 0 ? "is the draw scored below 0 for the side the search plays for, and above"
+                                + " 0 for its opponent, whoever is to move?"
+                                : "is the repetition's draw scored with contempt too?").isNotEqualTo("a1a0");
         assertThat(scornful.score()).as("6.2: with contempt, red plays %s at depth 4 and scores %d, where playing on"
                 + " a little worse scores between -100 and 0", Move.toUci(scornful.bestMove()), scornful.score())
                 .isNegative().isGreaterThan(-100);
