@@ -14,10 +14,30 @@ final class Exercises {
     private Exercises() {
     }
 
+    /**
+     * The name an exercise adds is not there yet: the one failure a check may complete with
+     * the task ("add it, ..."), told apart from a failure inside the student's code by its
+     * class, in either language.
+     */
+    static final class Missing extends AssertionError {
+        Missing(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * What a check says, in English or, with {@code -Dlang=zh}, in Chinese, where the check
+     * gives both: the line of a name not there yet, and the task, always do.
+     */
+    static String say(String english, String chinese) {
+        return ExerciseReport.chinese() ? chinese : english;
+    }
+
     /** The constant {@code name} of {@code type}, which the exercise adds. */
     static <E extends Enum<E>> E constant(Class<E> type, String name) {
         return Arrays.stream(type.getEnumConstants()).filter(constant -> constant.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError(type.getSimpleName() + " has no " + name + " yet"));
+                .orElseThrow(() -> new Missing(say(type.getSimpleName() + " has no " + name + " yet",
+                        type.getSimpleName() + " 还没有 " + name)));
     }
 
     /**
@@ -36,8 +56,9 @@ final class Exercises {
     private static Object call(Class<?> type, Object target, String name, Object... arguments) {
         Method method = Arrays.stream(type.getDeclaredMethods())
                 .filter(m -> m.getName().equals(name) && m.getParameterCount() == arguments.length).findFirst()
-                .orElseThrow(() -> new AssertionError(type.getSimpleName() + " has no method " + name
-                        + " with " + arguments.length + " parameter" + (arguments.length == 1 ? "" : "s") + " yet"));
+                .orElseThrow(() -> new Missing(say(type.getSimpleName() + " has no method " + name
+                        + " with " + arguments.length + " parameter" + (arguments.length == 1 ? "" : "s") + " yet",
+                        type.getSimpleName() + " 还没有带 " + arguments.length + " 个参数的方法 " + name)));
         try {
             method.setAccessible(true);
             return method.invoke(target, arguments);
@@ -49,9 +70,10 @@ final class Exercises {
             if (cause instanceof Error error) {
                 throw error;
             }
-            throw new AssertionError(name + " threw " + cause, cause);
+            throw new AssertionError(say(name + " threw " + cause, name + " 抛出了 " + cause), cause);
         } catch (IllegalAccessException e) {
-            throw new AssertionError(type.getSimpleName() + "." + name + " cannot be called: " + e.getMessage());
+            throw new AssertionError(say(type.getSimpleName() + "." + name + " cannot be called: ",
+                    type.getSimpleName() + "." + name + " 无法调用：") + e.getMessage());
         }
     }
 }

@@ -32,7 +32,11 @@ final class ExercisesTest {
     // ------------------------------------------------------------------ 1.1 mobility
 
     @Order(1)
-    @Exercise("1.1 mobility (灵活性) in the evaluation")
+    @Exercise(value = "1.1 mobility (灵活性) in the evaluation", zh = "1.1 评价函数中的灵活性",
+            hint = "count the opponent's moves by handing it the turn without a move, then handing it back; a side in check "
+                    + "cannot hand the turn over, so there the term is left out",
+            hintZh = "数对方的着法时，不走棋而把走子方交给对方，数完再交回来；被将军的一方不能这样交出走子权，"
+                    + "那里就不加这一项")
     @DisplayName("the evaluation adds a weight times the difference in legal moves, and the search uses it")
     void mobility() {
         int[] scratch = new int[MoveGenerator.MAX_MOVES];
@@ -48,10 +52,12 @@ final class ExercisesTest {
             int theirs = ReferenceMoveGenerator.legalMoves(withTurnPassed(position)).size();
             String fen = position.toFen();
             int plain = Evaluation.evaluate(position);
-            int withMobility = reach("add Evaluation.evaluateWithMobility(position, moves), the evaluation"
-                    + " plus a weight times (our legal moves - theirs)",
+            int withMobility = reach(Exercises.say("add Evaluation.evaluateWithMobility(position, moves), the"
+                    + " evaluation plus a weight times (our legal moves - theirs)", "加上"
+                    + " Evaluation.evaluateWithMobility(position, moves)：评价加上一个权重乘以（我方合法着法数 − 对方的）"),
                     () -> (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch));
-            assertThat(position.toFen()).as("evaluateWithMobility leaves the position as it was").isEqualTo(fen);
+            assertThat(position.toFen()).as("evaluateWithMobility changed the position %s into %s, where it must leave"
+                    + " it as it was", fen, position.toFen()).isEqualTo(fen);
             if (ours != theirs) {
                 int difference = withMobility - plain;
                 assertThat(difference % (ours - theirs)).as("mobility term %d for %d moves against %d, on %s: "
@@ -78,14 +84,16 @@ final class ExercisesTest {
                     + " left out (0): a side in check cannot hand the turn over", position.toFen(), term).isZero();
         }
 
-        Search search = reach("add Search.withMobility(), the minimax that scores its leaves with evaluateWithMobility",
+        Search search = reach(Exercises.say("add Search.withMobility(), the minimax that scores its leaves with"
+                + " evaluateWithMobility", "加上 Search.withMobility()：用 evaluateWithMobility 给叶子节点打分的极大极小搜索"),
                 () -> (Search) Exercises.callStatic(Search.class, "withMobility"));
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
             Position position = Position.fromFen(fen);
             int score = search.search(position, 1).score();
             int expected = bestChildWithMobility(position, scratch);
             assertThat(score).as("Search.withMobility() at depth 1 on %s scores %d, where the best of the children's"
-                    + " values with mobility is %d", fen, score, expected).isEqualTo(expected);
+                    + " values with mobility is %d: does it score its leaves with evaluateWithMobility?", fen, score,
+                    expected).isEqualTo(expected);
         }
     }
 
@@ -111,7 +119,11 @@ final class ExercisesTest {
     // ------------------------------------------------------------------ 1.2 perft split
 
     @Order(2)
-    @Exercise("1.2 perft split by captures, checks and mates")
+    @Exercise(value = "1.2 perft split by captures, checks and mates", zh = "1.2 按吃子、将军和杀棋拆分的 perft",
+            hint = "whether a move captures is known before it is made (is the target point taken?), a check or a mate only "
+                    + "after: make every leaf's move, then ask whether the side to move is in check and has a legal move left",
+            hintZh = "是不是吃子，走之前就知道（目标交叉点上有没有子）；是不是将军、将死，"
+                    + "要走完才知道：每个叶子节点的着法都真的走一遍，再问走子方是否被将军、还有没有合法着法")
     @DisplayName("perft's leaves split into captures, checks, checkmates and 困毙, as a naive count finds them")
     void perftSplit() {
         record Case(String name, String fen, int depth) { }
@@ -124,18 +136,34 @@ final class ExercisesTest {
                 new Case("mate in two", Fixtures.MATE_IN_TWO, 3));
         for (Case c : cases) {
             Position position = Position.fromFen(c.fen());
-            Object tally = reach("add Perft.tally(position, depth), which returns a record with leaves(),"
-                    + " captures(), checks(), checkmates() and stalemates()",
+            Object tally = reach(Exercises.say("add Perft.tally(position, depth), which returns a record with"
+                    + " leaves(), captures(), checks(), checkmates() and stalemates()", "加上 Perft.tally(position, depth)，"
+                    + "返回一个带 leaves()、captures()、checks()、checkmates() 和 stalemates() 的记录"),
                     () -> Exercises.call(new Perft(c.depth()), "tally", position, c.depth()));
             List<Long> found = new ArrayList<>();
             for (String part : PARTS) {
-                found.add(((Number) reach("add " + part + "() to what Perft.tally returns",
+                found.add(((Number) reach(Exercises.say("add " + part + "() to what Perft.tally returns",
+                        "给 Perft.tally 返回的记录加上 " + part + "()"),
                         () -> Exercises.call(tally, part))).longValue());
             }
             List<Long> naive = naiveTally(Position.fromFen(c.fen()), c.depth());
-            assertThat(found).as("%s, depth %d, %s: Perft.tally finds %s, where a naive count finds %s", c.name(),
-                    c.depth(), PARTS, found, naive).isEqualTo(naive);
+            assertThat(found).as("%s, depth %d, %s: Perft.tally finds %s, where a naive count finds %s%s", c.name(),
+                    c.depth(), PARTS, found, naive, mistake(found, naive)).isEqualTo(naive);
         }
+    }
+
+    /** The likely mistake behind a split that differs from the naive one, as a question; "" if none is known. */
+    private static String mistake(List<Long> found, List<Long> naive) {
+        if (found.size() != naive.size()) {
+            return "";
+        }
+        if (!found.get(1).equals(naive.get(1))) {
+            return ": is a capture told before the move is made, by the piece on its target point?";
+        }
+        if (!found.get(3).equals(naive.get(3)) || !found.get(4).equals(naive.get(4))) {
+            return ": is a checkmate a leaf in check with no legal move, and 困毙 one not in check with none?";
+        }
+        return "";
     }
 
     /** The parts of a perft split, in the order {@link #naiveTally} counts them. */
@@ -192,7 +220,7 @@ final class ExercisesTest {
         try {
             return reaching.get();
         } catch (AssertionError | ClassCastException missing) {
-            throw new AssertionError(missing.getMessage() + ": " + hint, missing);
+            throw new AssertionError(missing.getMessage() + Exercises.say(": ", "：") + hint, missing);
         }
     }
 }

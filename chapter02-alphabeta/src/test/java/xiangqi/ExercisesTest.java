@@ -36,11 +36,16 @@ final class ExercisesTest {
     // ------------------------------------------------------------------ 2.1 fail-hard
 
     @Order(1)
-    @Exercise("2.1 fail-hard (不超出边界) against fail-soft (超出边界)")
+    @Exercise(value = "2.1 fail-hard (不超出边界) against fail-soft (超出边界)", zh = "2.1 不超出边界与超出边界",
+            hint = "copy alphaBeta under the new name; fail-hard differs in two places only: what a node returns when a "
+                    + "move reaches beta, and what it returns when no move raised alpha",
+            hintZh = "把 alphaBeta 复制一份、换上新名字；不超出边界只在两处不同："
+                    + "一步着法达到 beta 时节点返回什么，没有一步着法超过 alpha 时又返回什么")
     @DisplayName("fail-hard alpha-beta: the same root score, and results clamped to the window")
     void failHard() {
-        Search failHard = reach("add Search.failHard(), alpha-beta whose result never leaves the window:"
-                + " alpha when every move fails low, beta at a cut-off",
+        Search failHard = reach(Exercises.say("add Search.failHard(), alpha-beta whose result never leaves the"
+                + " window: alpha when every move fails low, beta at a cut-off", "加上 Search.failHard()，结果不超出窗口的"
+                + " Alpha-Beta 搜索：每步着法都低于窗口时返回 alpha，截断时返回 beta"),
                 () -> (Search) Exercises.callStatic(Search.class, "failHard"));
         List<Position> positions = Fixtures.randomPositions(2023, 6, 30);
         for (Position position : positions) {
@@ -63,8 +68,10 @@ final class ExercisesTest {
                 int result = failHard.alphaBeta(position, alpha, beta, depth, 0);
                 int expected = truth <= alpha ? alpha : truth >= beta ? beta : truth;
                 assertThat(result).as("fail-hard on %s, depth %d, window (%d, %d), true value %d: it returns %d,"
-                        + " where it should return %s, %d", fen, depth, alpha, beta, truth, result,
-                        truth <= alpha ? "alpha" : truth >= beta ? "beta" : "the value", expected).isEqualTo(expected);
+                        + " where it should return %s, %d%s", fen, depth, alpha, beta, truth, result,
+                        truth <= alpha ? "alpha" : truth >= beta ? "beta" : "the value", expected,
+                        truth <= alpha ? ": does a node whose every move failed low return alpha?"
+                                : truth >= beta ? ": does a cut-off return beta?" : "").isEqualTo(expected);
             }
         }
     }
@@ -78,7 +85,12 @@ final class ExercisesTest {
     // ------------------------------------------------------------------ 2.2 the minimal tree
 
     @Order(2)
-    @Exercise("2.2 the minimal tree (最小树) of a uniform tree")
+    @Exercise(value = "2.2 the minimal tree (最小树) of a uniform tree", zh = "2.2 均匀树的最小树",
+            hint = "number the leaves left to right: child i of a node at depth d whose first leaf is f starts at leaf f "
+                    + "+ i * b^(d-1); search as the chapter's negamax alpha-beta does, and count each leaf read",
+            hintZh = "把叶子节点从左到右编号：深度为 d、第一个叶子是 f 的节点，"
+                    + "它的第 i 个子节点从叶子 f + i × b^(d-1) 开始；"
+                    + "像本章的负极大值 Alpha-Beta 搜索那样搜，每读一个叶子节点就计一次数")
     @DisplayName("alpha-beta over a uniform tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves best first, more otherwise")
     void minimalTree() {
         int[][] shapes = {{2, 1}, {2, 2}, {2, 5}, {2, 8}, {3, 3}, {3, 6}, {5, 4}, {8, 3}, {40, 3}};
@@ -98,12 +110,15 @@ final class ExercisesTest {
             for (Object[] order : new Object[][] {{best, "best move first"}, {worst, "best move last"},
                 {unordered, "random order"}}) {
                 long found = number(order[0], "value");
-                assertThat(found).as("the value of the tree, %s, %s: %d, where minimax finds %d", tree, order[1], found,
-                        value).isEqualTo(value);
+                assertThat(found).as("the value of the tree, %s, %s: %d, where minimax finds %d: is each child searched"
+                        + " with the window (-beta, -alpha), and its value negated?", tree, order[1], found, value)
+                        .isEqualTo(value);
             }
             long bestLeaves = number(best, "leaves");
             assertThat(bestLeaves).as("leaves evaluated, %s, best move first: %d, where Knuth and Moore's"
-                    + " b^ceil(d/2) + b^floor(d/2) - 1 is %d", tree, bestLeaves, minimal).isEqualTo(minimal);
+                    + " b^ceil(d/2) + b^floor(d/2) - 1 is %d%s", tree, bestLeaves, minimal,
+                    bestLeaves > minimal ? ": is alpha raised when a move scores above it, and each child searched with"
+                            + " the window (-beta, -alpha)?" : "").isEqualTo(minimal);
             for (Object[] order : new Object[][] {{worst, "best move last"}, {unordered, "random order"}}) {
                 long found = number(order[0], "leaves");
                 assertThat(found).as("leaves evaluated, %s, %s: %d, outside the minimal tree's %d to all %d", tree,
@@ -114,23 +129,28 @@ final class ExercisesTest {
 
     /** The solution's alpha-beta over the uniform tree whose leaves, left to right, are {@code leaves}. */
     static Object search(int branching, int depth, int[] leaves) {
-        Class<?> type = reach("add a class UniformTree, a uniform game tree given by its leaf values,"
-                + " with search(branching, depth, leaves) returning the value and the leaves evaluated",
+        Class<?> type = reach(Exercises.say("add a class UniformTree, a uniform game tree given by its leaf"
+                + " values, with search(branching, depth, leaves) returning the value and the leaves evaluated",
+                "加上类 UniformTree，一棵由叶子节点的值给出的均匀博弈树，search(branching, depth, leaves)"
+                + " 返回它的值和评价过的叶子节点数"),
                 () -> {
                     try {
                         return Class.forName("xiangqi.UniformTree");
                     } catch (ClassNotFoundException e) {
-                        throw new AssertionError("there is no class xiangqi.UniformTree yet");
+                        throw new AssertionError(Exercises.say("there is no class xiangqi.UniformTree yet",
+                                "还没有类 xiangqi.UniformTree"));
                     }
                 });
-        return reach("add UniformTree.search(branching, depth, leaves), alpha-beta over the tree, which returns"
-                + " a record with value() and leaves()",
+        return reach(Exercises.say("add UniformTree.search(branching, depth, leaves), alpha-beta over the tree,"
+                + " which returns a record with value() and leaves()", "加上 UniformTree.search(branching, depth, leaves)，"
+                + "在这棵树上做 Alpha-Beta 搜索，返回一个带 value() 和 leaves() 的记录"),
                 () -> Exercises.callStatic(type, "search", branching, depth, leaves));
     }
 
     /** The {@code value()} or {@code leaves()} of what {@link #search} returned. */
     private static long number(Object result, String name) {
-        return ((Number) reach("add " + name + "() to what UniformTree.search returns",
+        return ((Number) reach(Exercises.say("add " + name + "() to what UniformTree.search returns",
+                "给 UniformTree.search 返回的记录加上 " + name + "()"),
                 () -> Exercises.call(result, name))).longValue();
     }
 
@@ -208,7 +228,11 @@ final class ExercisesTest {
     // ------------------------------------------------------------------ 2.3 cut-offs by move
 
     @Order(3)
-    @Exercise("2.3 cut-offs (截断) by move number")
+    @Exercise(value = "2.3 cut-offs (截断) by move number", zh = "2.3 按着法序号统计截断",
+            hint = "in alphaBeta's loop over the moves, count at the index where the break happens; clear the counts when "
+                    + "a search starts, not at each node",
+            hintZh = "在 alphaBeta 遍历着法的循环里，在发生 break 的那个序号上计数；"
+                    + "每次搜索开始时清零，而不是每个节点清零")
     @DisplayName("the cut-offs counted by the number of the move that caused them, as the tree shows them")
     void cutoffsByMove() {
         List<Position> positions = new java.util.ArrayList<>(Fixtures.randomPositions(1958, 4, 30));
@@ -220,19 +244,23 @@ final class ExercisesTest {
             for (int depth = 1; depth <= 4; depth++) {
                 watcher.clear();
                 Search.Result result = search.search(position, depth);
-                long[] byMove = reach("add Search.cutoffsByMove(), the last search's cut-offs counted by the"
-                        + " number of the move that caused them (index 0: the first move tried)",
+                long[] byMove = reach(Exercises.say("add Search.cutoffsByMove(), the last search's cut-offs counted by"
+                        + " the number of the move that caused them (index 0: the first move tried)",
+                        "加上 Search.cutoffsByMove()：上一次搜索的截断，按引起截断的着法序号计数（序号 0：第一个尝试的着法）"),
                         () -> (long[]) Exercises.call(search, "cutoffsByMove"));
                 String where = position.toFen() + " at depth " + depth;
                 long sum = Arrays.stream(byMove).sum();
-                assertThat(sum).as("the cut-offs by move of %s add up to %d, where the search made %d", where, sum,
-                        result.cutoffs()).isEqualTo(result.cutoffs());
+                assertThat(sum).as("the cut-offs by move of %s add up to %d, where the search made %d%s", where, sum,
+                        result.cutoffs(), sum > result.cutoffs() ? ": are the counts cleared when a search starts?" : "")
+                        .isEqualTo(result.cutoffs());
                 int length = Math.max(byMove.length, watcher.byMove.length);
                 long[] found = Arrays.copyOf(byMove, length);
                 long[] seen = Arrays.copyOf(watcher.byMove, length);
-                assertThat(found).as("cut-offs by move on %s, from the first move on: %s, where the tree shows %s", where,
-                        Arrays.toString(Arrays.copyOf(found, 6)).replace("]", ", ...]"),
-                        Arrays.toString(Arrays.copyOf(seen, 6)).replace("]", ", ...]")).isEqualTo(seen);
+                assertThat(found).as("cut-offs by move on %s, from the first move on: %s, where the tree shows %s%s",
+                        where, Arrays.toString(Arrays.copyOf(found, 6)).replace("]", ", ...]"),
+                        Arrays.toString(Arrays.copyOf(seen, 6)).replace("]", ", ...]"),
+                        shiftedByOne(found, seen) ? ": is a node's first move counted at index 0?" : "")
+                        .isEqualTo(seen);
             }
         }
     }
@@ -267,12 +295,25 @@ final class ExercisesTest {
 
     // ------------------------------------------------------------------ shared
 
+    /** Whether {@code found} is {@code seen} moved up one index: the moves counted from one, not from zero. */
+    private static boolean shiftedByOne(long[] found, long[] seen) {
+        if (found[0] != 0) {
+            return false;
+        }
+        for (int i = 0; i + 1 < found.length; i++) {
+            if (found[i + 1] != seen[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Reaches what a solution adds; when it is not there, fails with one line: what is missing, and {@code hint}. */
     private static <T> T reach(String hint, Supplier<T> reaching) {
         try {
             return reaching.get();
         } catch (AssertionError | ClassCastException missing) {
-            throw new AssertionError(missing.getMessage() + ": " + hint, missing);
+            throw new AssertionError(missing.getMessage() + Exercises.say(": ", "：") + hint, missing);
         }
     }
 }

@@ -29,7 +29,11 @@ class ExercisesTest {
     private static final long START_PERFT_5 = 133_312_995L;
 
     @Order(1)
-    @Exercise("3.1 perft with a table, and a lock too short (校验码)")
+    @Exercise(value = "3.1 perft with a table, and a lock too short (校验码)", zh = "3.1 带表的 perft，以及太短的校验码",
+            hint = "an entry holds a lock (the key's low lockBits bits), the depth and the count; it is a hit only when "
+                    + "lock and depth both match; store a subtree's count once it is counted",
+            hintZh = "表项存校验码（键值的低 lockBits 位）、深度和计数；"
+                    + "校验码和深度都相同才算命中；一棵子树数完之后再存")
     @DisplayName("hashed perft counts exactly with a 64-bit lock, and wrongly with a 16-bit one")
     void hashedPerft() {
         Perft perft = new Perft(5);
@@ -37,8 +41,9 @@ class ExercisesTest {
             for (int depth = 1; depth <= 4; depth++) {
                 long expected = perft.count(Position.fromFen(fen), depth);
                 long found = countHashed(perft, Position.fromFen(fen), depth, 64);
-                assertThat(found).as("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts %,d", fen,
-                        depth, found, expected).isEqualTo(expected);
+                assertThat(found).as("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts %,d: does"
+                        + " a hit need both the lock and the depth to match?", fen, depth, found, expected)
+                        .isEqualTo(expected);
             }
         }
         long exact = countHashed(perft, Position.startPosition(), 5, 64);
@@ -51,7 +56,12 @@ class ExercisesTest {
     }
 
     @Order(2)
-    @Exercise("3.2 the mirror key (镜像)")
+    @Exercise(value = "3.2 the mirror key (镜像)", zh = "3.2 镜像的键值",
+            hint = "the mirror key XORs a piece's key at the mirrored point (file a with i, b with h, ...); change it wherever "
+                    + "makeMove and unmakeMove change key: the moving piece, the captured one, the side to move",
+            hintZh = "镜像键值异或的是棋子在镜像交叉点（a 线与 i 线、b 线与 h 线……互换）上的键值；"
+                    + "makeMove 和 unmakeMove 改 key 的地方都要改它："
+                    + "走动的棋子、被吃的棋子、走子方")
     @DisplayName("the incremental mirror key is the key of the mirrored board, on every ply of random games")
     void mirrorKey() {
         assertThat(mirrorKeyOf(Position.startPosition())).as("the start position is symmetric, but its mirror key"
@@ -81,8 +91,9 @@ class ExercisesTest {
     private static void assertMirrorKey(Position position, String when) {
         long found = mirrorKeyOf(position);
         long expected = Position.fromFen(mirror(position.toFen())).key();
-        assertThat(found).as("%s, on %s: mirrorKey() is %016x, where the mirrored board's key is %016x", when,
-                position.toFen(), found, expected).isEqualTo(expected);
+        assertThat(found).as("%s, on %s: mirrorKey() is %016x, where the mirrored board's key is %016x: are the"
+                + " moving piece, a captured one and the side to move all XORed, as for key?", when, position.toFen(),
+                found, expected).isEqualTo(expected);
     }
 
     /** Reaches the exercise's method by its name, with the exercise's task when it is missing. */
@@ -90,8 +101,9 @@ class ExercisesTest {
         try {
             return (Long) Exercises.call(perft, "countHashed", position, depth, lockBits);
         } catch (AssertionError missing) {
-            if (missing.getCause() == null && missing.getMessage().contains("has no method")) {
-                throw new AssertionError(missing.getMessage() + ": add it, perft with a table of counts");
+            if (missing instanceof Exercises.Missing) {
+                throw new AssertionError(missing.getMessage() + Exercises.say(": add it, perft with a table of counts",
+                        "：加上它，一个带计数表的 perft"));
             }
             throw missing;
         }
@@ -101,8 +113,9 @@ class ExercisesTest {
         try {
             return (Long) Exercises.call(position, "mirrorKey");
         } catch (AssertionError missing) {
-            if (missing.getCause() == null && missing.getMessage().contains("has no method")) {
-                throw new AssertionError(missing.getMessage() + ": add it, the mirror image's key");
+            if (missing instanceof Exercises.Missing) {
+                throw new AssertionError(missing.getMessage() + Exercises.say(": add it, the mirror image's key",
+                        "：加上它，镜像局面的键值"));
             }
             throw missing;
         }

@@ -34,7 +34,11 @@ class ExercisesTest {
         TranspositionTable.Scheme.TWO_TIER};
 
     @Order(1)
-    @Exercise("4.1 aging: an entry remembers its search (世代)")
+    @Exercise(value = "4.1 aging: an entry remembers its search (世代)", zh = "4.1 老化：表项记住它的那次搜索（世代）",
+            hint = "keep the search's number in spare bits of the data word; where store decides whether to replace, an "
+                    + "entry of an earlier search gives way whatever its depth, while probe still reads it",
+            hintZh = "把搜索的编号存在数据字空闲的位里；在 store 决定是否替换的地方，"
+                    + "较早那次搜索的表项不论深度都让位，而 probe 照样读它")
     @DisplayName("after newSearch, old entries still answer but no longer block new results, in both schemes")
     void aging() {
         for (TranspositionTable.Scheme scheme : AGED) {
@@ -57,8 +61,8 @@ class ExercisesTest {
                     newSearch(table);
                 }
                 assertThat(table.probe(key(0)) != TranspositionTable.MISSING).as("%s, after %d newSearch(): the old"
-                        + " entry no longer answers, where it should until replaced", scheme.label(), searchesAgo)
-                        .isTrue();
+                        + " entry no longer answers, where it should until replaced: does newSearch() clear the table?",
+                        scheme.label(), searchesAgo).isTrue();
                 for (int i = 1; i <= ways; i++) {
                     table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
                 }
@@ -67,8 +71,9 @@ class ExercisesTest {
                             + " of two shallower results";
                     assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("%s: %s, stored after %d"
                             + " newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still blocks"
-                            + " new results, where it should give way", scheme.label(), which, searchesAgo, searchesAgo,
-                            searchesAgo == 1 ? "" : "es").isTrue();
+                            + " new results, where it should give way%s", scheme.label(), which, searchesAgo, searchesAgo,
+                            searchesAgo == 1 ? "" : "es", searchesAgo % 2 == 0 ? ": does the generation count in enough"
+                                    + " bits that two searches ago is not the current search again?" : "").isTrue();
                 }
             }
 
@@ -89,16 +94,22 @@ class ExercisesTest {
     }
 
     @Order(2)
-    @Exercise("4.2 buckets of four entries (四路组相联)")
+    @Exercise(value = "4.2 buckets of four entries (四路组相联)", zh = "4.2 四项一组的桶（四路组相联）",
+            hint = "a slot is now four entries side by side, and a quarter as many slots: probe reads all four; store looks "
+                    + "for the same key, then an empty entry, then the shallowest",
+            hintZh = "一个槽位现在是并排的四个表项，槽位只有原来的四分之一：probe 四个都读；"
+                    + "store 先找同一个键值，再找空表项，最后找最浅的")
     @DisplayName("the bucket scheme keeps four positions a slot, replaces the shallowest, and beats two-tier")
     void bucket() {
         TranspositionTable.Scheme bucket;
         try {
             bucket = Exercises.constant(TranspositionTable.Scheme.class, "BUCKET");
         } catch (AssertionError missing) {
-            throw new AssertionError(missing.getMessage() + ": add it, four entries a slot, the shallowest replaced");
+            throw new AssertionError(missing.getMessage() + Exercises.say(": add it, four entries a slot, the shallowest"
+                    + " replaced", "：加上它，每个槽位四个表项，替换最浅的"));
         }
-        assertThat(TranspositionTable.Scheme.parse("bucket")).as("--tt-scheme bucket").isEqualTo(bucket);
+        TranspositionTable.Scheme parsed = TranspositionTable.Scheme.parse("bucket");
+        assertThat(parsed).as("4.2: --tt-scheme bucket reads as %s, where it should be BUCKET", parsed).isEqualTo(bucket);
         TranspositionTable table = new TranspositionTable(1 << 4, bucket, true);
         int[] depths = {4, 2, 3, 5};
         for (int i = 0; i < depths.length; i++) {
@@ -148,8 +159,9 @@ class ExercisesTest {
         try {
             Exercises.call(table, "newSearch");
         } catch (AssertionError missing) {
-            if (missing.getCause() == null && missing.getMessage().contains("has no method")) {
-                throw new AssertionError(missing.getMessage() + ": add it, and let new results replace old entries");
+            if (missing instanceof Exercises.Missing) {
+                throw new AssertionError(missing.getMessage() + Exercises.say(": add it, and let new results replace old"
+                        + " entries", "：加上它，让新的结果替换旧的表项"));
             }
             throw missing;
         }

@@ -33,34 +33,42 @@ class ExercisesTest {
      * The technique an exercise adds, or the one line that says it is missing and what it is
      * for.
      */
-    private static Technique technique(String name, String whatFor) {
+    private static Technique technique(String name, String whatFor, String whatForZh) {
         try {
             return Exercises.constant(Technique.class, name);
         } catch (AssertionError missing) {
-            throw new AssertionError(missing.getMessage() + ": add it, and " + whatFor);
+            throw new AssertionError(missing.getMessage()
+                    + Exercises.say(": add it, and " + whatFor, "：加上它，" + whatForZh));
         }
     }
 
     @Order(1)
-    @Exercise("5.1 quiescence search (静态搜索)")
+    @Exercise(value = "5.1 quiescence search (静态搜索)", zh = "5.1 静态搜索",
+            hint = "at depth 0, instead of evaluating at once: may the side to move stop here (stand pat), or should it "
+                    + "capture first? alphaBeta's depth-0 branch is the place",
+            hintZh = "深度为 0 时先别急着评价：走子方可以就此停下（stand pat），"
+                    + "还是该先吃子？要改的是 alphaBeta 里深度为 0 的那一支")
     void quiescence() {
-        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon");
+        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon",
+                "在水平线处接着搜索吃子着法");
         Techniques techniques = Search.ORDERED.with(quiescence);
 
         // At depth 1 the plain search takes a horse with the cannon (b2b9) and stops: it does not
         // see the chariot take the cannon back. Quiescence sees the recapture.
         Search.Result start = searchWith(techniques).search(Position.startPosition(), 1);
         assertThat(Move.toUci(start.bestMove()))
-                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
-                .isNotEqualTo("b2b9");
+                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse, and scores %d:"
+                        + " are the captures below the horizon searched?", start.score()).isNotEqualTo("b2b9");
         assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start scores %d, where a quiet search stays"
-                + " within a soldier (100) of 0", start.score()).isLessThan(100);
+                + " within a soldier (100) of 0: may the side to move stand pat, not capture?", start.score())
+                .isLessThan(100);
 
         // The red chariot must not take the soldier that the black chariot defends...
         Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
         assertThat(Move.toUci(defended.bestMove()))
-                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5)",
-                        Fixtures.DEFENDED_SOLDIER).isNotEqualTo("a0a5");
+                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring %d, where the"
+                        + " recapture should keep it home: is each capture's score negated for the side that made it?",
+                        Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
@@ -89,9 +97,14 @@ class ExercisesTest {
     }
 
     @Order(2)
-    @Exercise("5.2 principal variation search (主要变例搜索)")
+    @Exercise(value = "5.2 principal variation search (主要变例搜索)", zh = "5.2 主要变例搜索",
+            hint = "alphaBeta's loop searches every child with (-beta, -alpha); after the first move, which window only "
+                    + "asks \"better than alpha?\", and when must the question be asked again?",
+            hintZh = "alphaBeta 的着法循环对每个子节点都用 (-beta, -alpha)；"
+                    + "第一步之后，哪个窗口只问“比 alpha 好吗？”，什么时候要重新再问？")
     void principalVariation() {
-        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window");
+        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window",
+                "第一步之后的每步着法都用零窗口搜索");
 
         // What a listener sees of the windows, at every node and not only the root: each move
         // after the first of a node with a full window is searched first with the null window
@@ -106,7 +119,8 @@ class ExercisesTest {
                 int full = windows.fullWindows[ply];
                 assertThat(nulls > full || nulls + full == 0).as("5.2: %s, depth 5: at the nodes of ply %d with a full"
                         + " window, the moves after the first were searched %d times with the full window and %d with a"
-                        + " null window, where nearly all should have the null window", fen, ply, full, nulls).isTrue();
+                        + " null window, where nearly all should have the null window%s", fen, ply, full, nulls,
+                        ply > 0 && nulls == 0 ? ": are the null windows used below the root too?" : "").isTrue();
             }
         }
 
@@ -221,9 +235,14 @@ class ExercisesTest {
     }
 
     @Order(3)
-    @Exercise("5.3 null-move pruning (空着裁剪)")
+    @Exercise(value = "5.3 null-move pruning (空着裁剪)", zh = "5.3 空着裁剪",
+            hint = "before a node's moves, pass (flip the side to move and its key) and search the opponent with the null "
+                    + "window at beta, a few plies shallower; if even that reaches beta, cut off; never in check",
+            hintZh = "搜索一个节点的着法之前先让一步（翻转走子方和它的键值），用 beta 处的零窗口、少搜几层来搜对手；"
+                    + "连这样都能达到 beta，就截断；被将军时不让")
     void nullMove() {
-        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves");
+        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves",
+                "搜索一个节点的着法之前，先让对手连走两步");
 
         // The demo's three positions at depth 6: less than half the nodes, and scores near the plain
         // search's (a pruned search is another search, but a pass only prunes, it does not judge).
@@ -236,18 +255,21 @@ class ExercisesTest {
             pruningNodes += pruning.nodes();
             assertThat(Math.abs(pruning.score() - plain.score())).as("5.3: %s at depth 6 scores %d with null-move"
                     + " pruning and %d without: more than three soldiers apart, where a pass should only prune moves,"
-                    + " not change what the position is worth", fen, pruning.score(), plain.score())
+                    + " not change what the position is worth: is the pass's score negated?", fen, pruning.score(),
+                    plain.score())
                     .isLessThanOrEqualTo(300);
         }
         assertThat(pruningNodes).as("5.3: the three positions at depth 6 take %,d nodes with null-move pruning, not"
-                + " less than half of the %,d without", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+                + " less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null window"
+                + " at beta?", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 4).score();
             assertThat(pruning).as("5.3: %s at depth 4 scores %d with null-move pruning, where the plain search finds"
-                    + " the mate, %d", fen, pruning, plain).isEqualTo(plain);
+                    + " the mate, %d: is a pass tried in check, or with a mate score at stake?", fen, pruning, plain)
+                    .isEqualTo(plain);
         }
     }
 }

@@ -44,25 +44,36 @@ class ExercisesTest {
     }
 
     @Order(1)
-    @Exercise("6.1 one check, one chase (一将一捉)")
+    @Exercise(value = "6.1 one check, one chase (一将一捉)", zh = "6.1 一将一捉",
+            hint = "judge already knows of every move of the cycle whether it checked and whether it chased; judgeChinese "
+                    + "rules a side at the chase's level when each of its moves did one or the other, all chasing one same "
+                    + "piece",
+            hintZh = "judge 已经知道循环里每步着法是不是将军、是不是捉；在 judgeChinese 里，"
+                    + "一方每步着法不是将军就是捉、捉的又是同一个子时，按捉的级别裁决")
     void oneCheckOneChase() {
         Position checkThenChase = Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9", "e7a7", "d9e9");
-        assertThat(Repetition.judge(checkThenChase).outcome()).as("6.1: the Asian rules, as shipped")
-                .isEqualTo(Repetition.Outcome.DRAW);
+        Repetition.Outcome asian = Repetition.judge(checkThenChase).outcome();
+        assertThat(asian).as("6.1: judge, the Asian rules, now rules one check, one chase %s, where it stays a draw: was"
+                + " judge changed, where judgeChinese was to be added beside it?", asian).isEqualTo(Repetition.Outcome.DRAW);
         Repetition.Outcome verdict;
         try {
             verdict = chinese(checkThenChase);
         } catch (AssertionError missing) {
-            throw new AssertionError(missing.getMessage() + ": add it, and rule one check, one chase as 长打");
+            throw new AssertionError(missing.getMessage() + Exercises.say(": add it, and rule one check, one chase as 长打",
+                    "：加上它，把一将一捉按长打裁决"));
         }
-        assertThat(verdict).as("6.1: judgeChinese after a7e7 e9d9 e7a7 d9e9 from %s, red checks, then chases "
-                + "the a3 horse", CHECK_THEN_CHASE).isEqualTo(Repetition.Outcome.RED_LOSES);
-        assertThat(chinese(Fixtures.after(CHECK_THEN_IDLE, "a7e7", "e9d9", "e7a7", "d9e9")))
-                .as("6.1: judgeChinese of one check, one idle move (一将一闲)").isEqualTo(Repetition.Outcome.DRAW);
-        assertThat(chinese(Fixtures.after(PERPETUAL_CHECK, "d0e0", "e9d9", "e0d0", "d9e9")))
-                .as("6.1: judgeChinese of a perpetual check").isEqualTo(Repetition.Outcome.RED_LOSES);
-        assertThat(chinese(Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9")))
-                .as("6.1: judgeChinese with no repetition").isEqualTo(Repetition.Outcome.NONE);
+        assertThat(verdict).as("6.1: judgeChinese after a7e7 e9d9 e7a7 d9e9 from %s (red checks, then chases "
+                + "the a3 horse): %s, where one check, one chase loses, RED_LOSES", CHECK_THEN_CHASE, verdict)
+                .isEqualTo(Repetition.Outcome.RED_LOSES);
+        Repetition.Outcome idle = chinese(Fixtures.after(CHECK_THEN_IDLE, "a7e7", "e9d9", "e7a7", "d9e9"));
+        assertThat(idle).as("6.1: judgeChinese of one check, one idle move (一将一闲): %s, where it stays a draw: is"
+                + " an idle move counted as a chase?", idle).isEqualTo(Repetition.Outcome.DRAW);
+        Repetition.Outcome perpetual = chinese(Fixtures.after(PERPETUAL_CHECK, "d0e0", "e9d9", "e0d0", "d9e9"));
+        assertThat(perpetual).as("6.1: judgeChinese of a perpetual check: %s, where it loses, RED_LOSES, as judge rules"
+                + " it", perpetual).isEqualTo(Repetition.Outcome.RED_LOSES);
+        Repetition.Outcome none = chinese(Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9"));
+        assertThat(none).as("6.1: judgeChinese with no repetition: %s, where it is NONE", none)
+                .isEqualTo(Repetition.Outcome.NONE);
     }
 
     /**
@@ -73,24 +84,35 @@ class ExercisesTest {
     static final String[] SHUFFLE = {"a0a1", "e9e8", "a1a0", "e8e9", "a0a2", "e9e8", "a2a0", "e8d8", "a0a1", "d8e8"};
 
     @Order(2)
-    @Exercise("6.2 the contempt factor (藐视因子)")
+    @Exercise(value = "6.2 the contempt factor (藐视因子)", zh = "6.2 藐视因子",
+            hint = "a draw's score depends on whose draw it is: the side to move at the root, or its opponent (the ply tells); "
+                    + "and the table keeps a draw's score out, so mind the new scores there",
+            hintZh = "和棋的分值取决于是谁的和棋：根节点的走子方，还是它的对手（看层数就知道）；"
+                    + "置换表不存和棋的分值，新的分值在那里也要小心")
     void contempt() {
         Technique contempt;
         try {
             contempt = Exercises.constant(Technique.class, "CONTEMPT");
         } catch (AssertionError missing) {
-            throw new AssertionError(missing.getMessage() + ": add it, and score a draw a little below nothing "
-                    + "for the side the search plays for");
+            throw new AssertionError(missing.getMessage() + Exercises.say(": add it, and score a draw a little below"
+                    + " nothing for the side the search plays for", "：加上它，和棋对搜索所代表的一方记为略低于 0"));
         }
         Search.Result plain = search(Search.WITH_REPETITIONS);
-        assertThat(Move.toUci(plain.bestMove())).as("6.2: without contempt, the draw (as shipped)").isEqualTo("a1a0");
-        assertThat(plain.score()).as("6.2: without contempt, the draw's score").isEqualTo(Score.DRAW);
+        assertThat(Move.toUci(plain.bestMove())).as("6.2: without contempt, red plays %s at depth 4, where the chapter"
+                + " as shipped takes the draw, a1a0: is contempt on without the technique?", Move.toUci(plain.bestMove()))
+                .isEqualTo("a1a0");
+        assertThat(plain.score()).as("6.2: without contempt, the draw scores %d, where the chapter as shipped scores"
+                + " it %d", plain.score(), Score.DRAW).isEqualTo(Score.DRAW);
 
         Search.Result scornful = search(Search.WITH_REPETITIONS.with(contempt));
         assertThat(Move.toUci(scornful.bestMove()))
-                .as("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4, where it "
-                        + "stands only a little worse").isNotEqualTo("a1a0");
-        assertThat(scornful.score()).as("6.2: with contempt, red plays on a little worse: the score")
+                .as("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4, scored %d, where"
+                        + " it should play on, standing only a little worse: %s", scornful.score(),
+                        scornful.score() > 0 ? "is the draw scored below 0 for the side the search plays for, and above"
+                                + " 0 for its opponent, whoever is to move?"
+                                : "is the repetition's draw scored with contempt too?").isNotEqualTo("a1a0");
+        assertThat(scornful.score()).as("6.2: with contempt, red plays %s at depth 4 and scores %d, where playing on"
+                + " a little worse scores between -100 and 0", Move.toUci(scornful.bestMove()), scornful.score())
                 .isNegative().isGreaterThan(-100);
     }
 
@@ -112,11 +134,12 @@ class ExercisesTest {
     }
 
     /** The technique an exercise adds, or the one line that says it is missing and what it is for. */
-    private static Technique technique(String name, String whatFor) {
+    private static Technique technique(String name, String whatFor, String whatForZh) {
         try {
             return Exercises.constant(Technique.class, name);
         } catch (AssertionError missing) {
-            throw new AssertionError(missing.getMessage() + ": add it, and " + whatFor);
+            throw new AssertionError(missing.getMessage()
+                    + Exercises.say(": add it, and " + whatFor, "：加上它，" + whatForZh));
         }
     }
 
@@ -127,9 +150,14 @@ class ExercisesTest {
     static final String CHARIOT_DOWN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1";
 
     @Order(3)
-    @Exercise("6.3 quiescence search (静态搜索)")
+    @Exercise(value = "6.3 quiescence search (静态搜索)", zh = "6.3 静态搜索",
+            hint = "as in 5.1, but this chapter's alphaBeta rules on repetitions before anything else: search the captures "
+                    + "where the evaluation was, after the rules, and only captures",
+            hintZh = "和 5.1 一样，但本章的 alphaBeta 先按规则裁决重复局面："
+                    + "在原来评价的地方、在规则之后搜索吃子着法，而且只搜吃子着法")
     void quiescence() {
-        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon");
+        Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon",
+                "在水平线处接着搜索吃子着法");
         Techniques techniques = Search.WITH_REPETITIONS.with(quiescence);
 
         // At depth 1 the plain search takes a horse with the cannon (b2b9) and stops: it does not
@@ -144,16 +172,18 @@ class ExercisesTest {
                     + " searched below the horizon?");
         }
         assertThat(Move.toUci(start.bestMove()))
-                .as("6.3: depth 1 from the start still plays b2b9, the cannon taking a defended horse")
-                .isNotEqualTo("b2b9");
+                .as("6.3: depth 1 from the start still plays b2b9, the cannon taking a defended horse, and scores %d:"
+                        + " are the captures below the horizon searched?", start.score()).isNotEqualTo("b2b9");
         assertThat(Math.abs(start.score())).as("6.3: depth 1 from the start scores %d, where a quiet search stays"
-                + " within a soldier (100) of 0", start.score()).isLessThan(100);
+                + " within a soldier (100) of 0: may the side to move stand pat, not capture?", start.score())
+                .isLessThan(100);
 
         // The red chariot must not take the soldier that the black chariot defends...
         Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
         assertThat(Move.toUci(defended.bestMove()))
-                .as("6.3: depth 1 on %s, the chariot still takes the defended soldier (a0a5)",
-                        Fixtures.DEFENDED_SOLDIER).isNotEqualTo("a0a5");
+                .as("6.3: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring %d, where the"
+                        + " recapture should keep it home: is each capture's score negated for the side that made it?",
+                        Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends: standing pat is a choice, not a must.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
@@ -193,9 +223,14 @@ class ExercisesTest {
     }
 
     @Order(4)
-    @Exercise("6.4 principal variation search (主要变例搜索)")
+    @Exercise(value = "6.4 principal variation search (主要变例搜索)", zh = "6.4 主要变例搜索",
+            hint = "as in 5.2: after the first move, a null window one wide at every node with a full window, and a second "
+                    + "search when the score lands inside the window",
+            hintZh = "和 5.2 一样：在每个用完整窗口搜索的节点上，第一步之后用宽度为一的零窗口，"
+                    + "分值落在窗口之内时再搜一遍")
     void principalVariation() {
-        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window");
+        Technique pvs = technique("PRINCIPAL_VARIATION", "search every move after the first with a null window",
+                "第一步之后的每步着法都用零窗口搜索");
 
         // What a listener sees of the windows, at every node and not only the root: each move
         // after the first of a node with a full window is searched first with the null window
@@ -210,7 +245,8 @@ class ExercisesTest {
                 int full = windows.fullWindows[ply];
                 assertThat(nulls > full || nulls + full == 0).as("6.4: %s, depth 5: at the nodes of ply %d with a full"
                         + " window, the moves after the first were searched %d times with the full window and %d with a"
-                        + " null window, where nearly all should have the null window", fen, ply, full, nulls).isTrue();
+                        + " null window, where nearly all should have the null window%s", fen, ply, full, nulls,
+                        ply > 0 && nulls == 0 ? ": are the null windows used below the root too?" : "").isTrue();
             }
         }
 
@@ -332,9 +368,14 @@ class ExercisesTest {
     static final String SOLDIERS_ONLY = "2bak4/4a4/4b4/p3p3p/9/2P3P2/9/4B4/4A4/3AK1B2 w - - 0 1";
 
     @Order(5)
-    @Exercise("6.5 null-move pruning (空着裁剪)")
+    @Exercise(value = "6.5 null-move pruning (空着裁剪)", zh = "6.5 空着裁剪",
+            hint = "as in 5.3, and two things more: a pass must leave the repetition history as it was, and a side with "
+                    + "no chariot, horse or cannon does not pass",
+            hintZh = "和 5.3 一样，另加两件事：让一步不能改变重复局面的历史记录；"
+                    + "没有车、马、炮的一方不让步")
     void nullMove() {
-        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves");
+        Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves",
+                "搜索一个节点的着法之前，先让对手连走两步");
 
         // Where the passes fall, as a listener sees them: never at the root, never in check, never
         // two in a row, never for a side without a chariot, horse or cannon; each searched at least
@@ -365,18 +406,21 @@ class ExercisesTest {
             pruningNodes += pruning.nodes();
             assertThat(Math.abs(pruning.score() - plain.score())).as("6.5: %s at depth 6 scores %d with null-move"
                     + " pruning and %d without: more than three soldiers apart, where a pass should only prune moves,"
-                    + " not change what the position is worth", fen, pruning.score(), plain.score())
+                    + " not change what the position is worth: is the pass's score negated?", fen, pruning.score(),
+                    plain.score())
                     .isLessThanOrEqualTo(300);
         }
         assertThat(pruningNodes).as("6.5: the three positions at depth 6 take %,d nodes with null-move pruning, not"
-                + " less than half of the %,d without", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+                + " less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null window"
+                + " at beta?", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), 4).score();
             assertThat(pruning).as("6.5: %s at depth 4 scores %d with null-move pruning, where the plain search finds"
-                    + " the mate, %d", fen, pruning, plain).isEqualTo(plain);
+                    + " the mate, %d: is a pass tried in check, or with a mate score at stake?", fen, pruning, plain)
+                    .isEqualTo(plain);
         }
     }
 
