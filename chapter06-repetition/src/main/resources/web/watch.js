@@ -187,7 +187,7 @@ const WATCH_TEXT = {
     repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：'
       + (v.repeats ? '循环 ' + v.repeats.chinese.join(' ') + '（' + v.repeats.moves.join(' ') + '）回到'
         + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走子方）得 ' + val + '。',
-    repeated: p => p === 0 ? '根节点的局面' : p > 0 ? '本变化第 ' + p + ' 层的局面' : '对局中根节点之前 ' + -p + ' 步的局面',
+    repeated: p => p === 0 ? '根节点的局面' : p > 0 ? '本变例第 ' + p + ' 层的局面' : '对局中根节点之前 ' + -p + ' 步的局面',
     mate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '被将死：对' + side + '为 ' + val + '。',
     stalemate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '无着可走：困毙，判负，对' + side
       + '为 ' + val + '。',
