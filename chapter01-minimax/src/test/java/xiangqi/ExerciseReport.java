@@ -17,8 +17,8 @@ import org.opentest4j.TestAbortedException;
  * exercise, and for one not yet solved the first line of what its check found: what was
  * expected and what the solution did. With {@code -Dhint} the exercise's hint follows on the
  * next line, and where the reference solution lies; a solved exercise always says where it
- * lies, to compare. With {@code -Dlang=zh} the lines are in Chinese (the checks' own
- * messages too, where they have a Chinese twin, see {@link Exercises#say}).
+ * lies, to compare. With {@code -Dlang=zh} the lines are in Chinese, the checks' own
+ * messages too: each says it in both languages through {@link Exercises#say}.
  *
  * <p>The exercises profile (the root pom) sets {@code exercises.progress}: run without
  * {@code -Dtest}, all of a chapter's exercises, most not yet solved, are a progress report,

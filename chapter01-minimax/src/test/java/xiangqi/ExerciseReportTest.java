@@ -114,6 +114,24 @@ class ExerciseReportTest {
         assertThat(ExerciseReport.hintWanted(properties())).isFalse();
     }
 
+    @Test
+    void aChecksOwnMessageIsInEnglishUnlessLangZhAsksForItsChineseTwin() {
+        String english = "window (%d, %d): it returns %d: does a cut-off return beta?";
+        String chinese = "窗口 (%d, %d)：它返回 %d：截断时返回的是 β 吗？";
+        assertThat(Exercises.say(properties(), english, chinese, -60, -20, 0))
+                .isEqualTo("window (-60, -20): it returns 0: does a cut-off return beta?");
+        assertThat(Exercises.say(properties("lang", "en"), english, chinese, -60, -20, 0))
+                .isEqualTo("window (-60, -20): it returns 0: does a cut-off return beta?");
+        assertThat(Exercises.say(properties("lang", "zh"), english, chinese, -60, -20, 0))
+                .as("the same switch as the report's lines").isEqualTo("窗口 (-60, -20)：它返回 0：截断时返回的是 β 吗？");
+        assertThat(Exercises.say(properties("lang", "zh"), "%2$s, then %1$s", "先 %2$s，后 %1$s", "a", "b"))
+                .as("the Chinese may take the values in its own order").isEqualTo("先 b，后 a");
+        assertThat(Exercises.say(properties(), "100% of the nodes", "全部节点"))
+                .as("without values, the text as written, a % sign too").isEqualTo("100% of the nodes");
+        assertThat(Exercises.say(properties(), "%,d nodes", "%,d 个节点", 1234567))
+                .as("numbers are grouped as in English whatever the machine's locale").isEqualTo("1,234,567 nodes");
+    }
+
     /** Properties from pairs of names and values. */
     private static Properties properties(String... pairs) {
         Properties properties = new Properties();

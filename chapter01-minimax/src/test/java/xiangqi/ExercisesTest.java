@@ -56,32 +56,39 @@ final class ExercisesTest {
                     + " evaluation plus a weight times (our legal moves - theirs)", "加上"
                     + " Evaluation.evaluateWithMobility(position, moves)：评价加上一个权重乘以（我方合法着法数 − 对方的）"),
                     () -> (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch));
-            assertThat(position.toFen()).as("evaluateWithMobility changed the position %s into %s, where it must leave"
-                    + " it as it was", fen, position.toFen()).isEqualTo(fen);
+            assertThat(position.toFen()).as(Exercises.say("evaluateWithMobility changed the position %s into %s, where it"
+                    + " must leave it as it was", "evaluateWithMobility 把局面 %s 改成了 %s，可它必须让局面保持原样"),
+                    fen, position.toFen()).isEqualTo(fen);
             if (ours != theirs) {
                 int difference = withMobility - plain;
-                assertThat(difference % (ours - theirs)).as("mobility term %d for %d moves against %d, on %s: "
-                        + "not a multiple of the difference", difference, ours, theirs, fen).isZero();
+                assertThat(difference % (ours - theirs)).as(Exercises.say("mobility term %d for %d moves against %d, on %s: "
+                        + "not a multiple of the difference", "在 %4$s 上，%2$d 步着法对 %3$d 步，灵活性一项是 %1$d："
+                        + "不是着法数之差的整数倍"), difference, ours, theirs, fen).isZero();
                 if (weight == null) {
                     weight = difference / (ours - theirs);
-                    assertThat(weight).as("the weight of one move more is %d, where it should be positive (more moves"
-                            + " are better), and small beside a soldier's 100", weight).isBetween(1, 50);
+                    assertThat(weight).as(Exercises.say("the weight of one move more is %d, where it should be positive"
+                            + " (more moves are better), and small beside a soldier's 100", "多一步着法的权重是 %d，"
+                            + "它应当是正数（着法越多越好），而且比起一个兵的 100 分要小得多"), weight).isBetween(1, 50);
                 }
-                assertThat(difference).as("on %s: %d legal moves against %d, a mobility term of %d, where weight %d"
-                        + " gives %d", fen, ours, theirs, difference, weight, weight * (ours - theirs))
+                assertThat(difference).as(Exercises.say("on %s: %d legal moves against %d, a mobility term of %d, where"
+                        + " weight %d gives %d", "在 %s 上：%d 步合法着法对 %d 步，灵活性一项是 %d，"
+                        + "而按权重 %d 应是 %d"), fen, ours, theirs, difference, weight, weight * (ours - theirs))
                         .isEqualTo(weight * (ours - theirs));
                 checked++;
             } else {
-                assertThat(withMobility - plain).as("on %s both sides have %d moves, and the mobility term is %d,"
-                        + " where it should be 0", fen, ours, withMobility - plain).isZero();
+                assertThat(withMobility - plain).as(Exercises.say("on %s both sides have %d moves, and the mobility term is %d,"
+                        + " where it should be 0", "在 %s 上双方都有 %d 步着法，灵活性一项却是 %d，应当是 0"), fen,
+                        ours, withMobility - plain).isZero();
             }
         }
-        assertThat(checked).as("positions where the sides' mobility differs").isGreaterThan(20);
+        assertThat(checked).as(Exercises.say("positions where the sides' mobility differs", "双方灵活性不同的局面数")).isGreaterThan(20);
         for (Position position : inCheck) {
             int term = (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch)
                     - Evaluation.evaluate(position);
-            assertThat(term).as("on %s the side to move is in check, and the mobility term is %d, where it should be"
-                    + " left out (0): a side in check cannot hand the turn over", position.toFen(), term).isZero();
+            assertThat(term).as(Exercises.say("on %s the side to move is in check, and the mobility term is %d,"
+                    + " where it should be left out (0): a side in check cannot hand the turn over", "在 %s 上走子方"
+                    + "被将军，灵活性一项却是 %d，这里应当不加（0）：被将军的一方不能把走子权交出去"), position.toFen(),
+                    term).isZero();
         }
 
         Search search = reach(Exercises.say("add Search.withMobility(), the minimax that scores its leaves with"
@@ -91,9 +98,10 @@ final class ExercisesTest {
             Position position = Position.fromFen(fen);
             int score = search.search(position, 1).score();
             int expected = bestChildWithMobility(position, scratch);
-            assertThat(score).as("Search.withMobility() at depth 1 on %s scores %d, where the best of the children's"
-                    + " values with mobility is %d: does it score its leaves with evaluateWithMobility?", fen, score,
-                    expected).isEqualTo(expected);
+            assertThat(score).as(Exercises.say("Search.withMobility() at depth 1 on %s scores %d, where the best"
+                    + " of the children's values with mobility is %d: does it score its leaves with"
+                    + " evaluateWithMobility?", "Search.withMobility() 在 %s 上搜索深度 1，得到 %d 分，而加上灵活性后"
+                    + "各子节点的值中最好的是 %d：叶子节点是用 evaluateWithMobility 打分的吗？"), fen, score, expected).isEqualTo(expected);
         }
     }
 
@@ -128,12 +136,13 @@ final class ExercisesTest {
     void perftSplit() {
         record Case(String name, String fen, int depth) { }
         List<Case> cases = List.of(
-                new Case("the start position", Position.START_FEN, 2),
-                new Case("the middlegame", Fixtures.MIDDLEGAME, 2),
-                new Case("the attack", Fixtures.ATTACK, 2),
-                new Case("mate in one (checkmate and 困毙 among the leaves)", Fixtures.MATE_IN_ONE, 1),
-                new Case("mate in one", Fixtures.MATE_IN_ONE, 2),
-                new Case("mate in two", Fixtures.MATE_IN_TWO, 3));
+                new Case(Exercises.say("the start position", "初始局面"), Position.START_FEN, 2),
+                new Case(Exercises.say("the middlegame", "中局局面"), Fixtures.MIDDLEGAME, 2),
+                new Case(Exercises.say("the attack", "进攻局面"), Fixtures.ATTACK, 2),
+                new Case(Exercises.say("mate in one (checkmate and 困毙 among the leaves)",
+                        "一步杀（叶子节点中有将死，也有困毙）"), Fixtures.MATE_IN_ONE, 1),
+                new Case(Exercises.say("mate in one", "一步杀"), Fixtures.MATE_IN_ONE, 2),
+                new Case(Exercises.say("mate in two", "两步杀"), Fixtures.MATE_IN_TWO, 3));
         for (Case c : cases) {
             Position position = Position.fromFen(c.fen());
             Object tally = reach(Exercises.say("add Perft.tally(position, depth), which returns a record with"
@@ -147,8 +156,9 @@ final class ExercisesTest {
                         () -> Exercises.call(tally, part))).longValue());
             }
             List<Long> naive = naiveTally(Position.fromFen(c.fen()), c.depth());
-            assertThat(found).as("%s, depth %d, %s: Perft.tally finds %s, where a naive count finds %s%s", c.name(),
-                    c.depth(), PARTS, found, naive, mistake(found, naive)).isEqualTo(naive);
+            assertThat(found).as(Exercises.say("%s, depth %d, %s: Perft.tally finds %s, where a naive count"
+                    + " finds %s%s", "%s，深度 %d，%s：Perft.tally 数出 %s，而朴素的计数是 %s%s"), c.name(), c.depth(),
+                    PARTS, found, naive, mistake(found, naive)).isEqualTo(naive);
         }
     }
 
@@ -158,10 +168,12 @@ final class ExercisesTest {
             return "";
         }
         if (!found.get(1).equals(naive.get(1))) {
-            return ": is a capture told before the move is made, by the piece on its target point?";
+            return Exercises.say(": is a capture told before the move is made, by the piece on its target point?",
+                    "：是不是吃子，是在走棋之前、看目标交叉点上有没有子来判断的吗？");
         }
         if (!found.get(3).equals(naive.get(3)) || !found.get(4).equals(naive.get(4))) {
-            return ": is a checkmate a leaf in check with no legal move, and 困毙 one not in check with none?";
+            return Exercises.say(": is a checkmate a leaf in check with no legal move, and 困毙 one not in check with none?",
+                    "：将死是不是被将军且没有合法着法的叶子节点，困毙是不是没被将军却也没有合法着法的？");
         }
         return "";
     }
@@ -209,7 +221,8 @@ final class ExercisesTest {
             attacked.setAccessible(true);
             return (Boolean) attacked.invoke(null, board, position.sideToMove());
         } catch (ReflectiveOperationException e) {
-            throw new AssertionError("ReferenceMoveGenerator.generalAttacked cannot be called: " + e, e);
+            throw new AssertionError(Exercises.say("ReferenceMoveGenerator.generalAttacked cannot be called: ",
+                    "ReferenceMoveGenerator.generalAttacked 无法调用：") + e, e);
         }
     }
 

@@ -3,6 +3,8 @@ package xiangqi;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Properties;
 
 /**
  * What an exercise's check needs to reach the names a solution adds while the chapter as
@@ -26,11 +28,23 @@ final class Exercises {
     }
 
     /**
-     * What a check says, in English or, with {@code -Dlang=zh}, in Chinese, where the check
-     * gives both: the line of a name not there yet, and the task, always do.
+     * What a check says, in English or, with {@code -Dlang=zh}, in Chinese: the line of a
+     * name not there yet, the task, and what was expected and what the solution did. With
+     * {@code arguments} the text is a format ({@code %d}, {@code %s}; {@code %2$s} where the
+     * Chinese wants them in another order), filled in the same way in both languages.
      */
-    static String say(String english, String chinese) {
-        return ExerciseReport.chinese() ? chinese : english;
+    static String say(String english, String chinese, Object... arguments) {
+        return say(System.getProperties(), english, chinese, arguments);
+    }
+
+    /**
+     * {@link #say(String, String, Object...)} for the language {@code properties} ask for,
+     * the same switch as {@link ExerciseReport}'s lines; without arguments the text is left
+     * as written, a "%" in it too.
+     */
+    static String say(Properties properties, String english, String chinese, Object... arguments) {
+        String text = ExerciseReport.chinese(properties) ? chinese : english;
+        return arguments.length == 0 ? text : String.format(Locale.ROOT, text, arguments);
     }
 
     /** The constant {@code name} of {@code type}, which the exercise adds. */

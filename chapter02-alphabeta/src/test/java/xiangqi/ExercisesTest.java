@@ -53,11 +53,14 @@ final class ExercisesTest {
             for (int depth = 1; depth <= 3; depth++) {
                 Search.Result soft = Search.alphaBeta().search(position, depth);
                 Search.Result hard = failHard.search(position, depth);
-                assertThat(hard.score()).as("on %s at depth %d fail-hard's root score is %d, fail-soft's %d", fen,
-                        depth, hard.score(), soft.score()).isEqualTo(soft.score());
-                assertThat(hard.bestMove()).as("on %s at depth %d fail-hard plays %s, fail-soft %s", fen, depth,
+                assertThat(hard.score()).as(Exercises.say("on %s at depth %d fail-hard's root score is %d, fail-soft's %d",
+                        "在 %s 上搜索深度 %d，不超出边界的根节点分值是 %d，超出边界的是 %d"), fen, depth, hard.score(),
+                        soft.score()).isEqualTo(soft.score());
+                assertThat(hard.bestMove()).as(Exercises.say("on %s at depth %d fail-hard plays %s, fail-soft %s",
+                        "在 %s 上搜索深度 %d，不超出边界的走 %s，超出边界的走 %s"), fen, depth,
                         Move.toUci(hard.bestMove()), Move.toUci(soft.bestMove())).isEqualTo(soft.bestMove());
-                assertThat(hard.nodes()).as("on %s at depth %d fail-hard searches %,d nodes, more than fail-soft's %,d",
+                assertThat(hard.nodes()).as(Exercises.say("on %s at depth %d fail-hard searches %,d nodes, more than"
+                        + " fail-soft's %,d", "在 %s 上搜索深度 %d，不超出边界的搜了 %,d 个节点，比超出边界的 %,d 个还多"),
                         fen, depth, hard.nodes(), soft.nodes()).isLessThanOrEqualTo(soft.nodes());
             }
             int depth = 2;
@@ -67,11 +70,14 @@ final class ExercisesTest {
                 int beta = window[1];
                 int result = failHard.alphaBeta(position, alpha, beta, depth, 0);
                 int expected = truth <= alpha ? alpha : truth >= beta ? beta : truth;
-                assertThat(result).as("fail-hard on %s, depth %d, window (%d, %d), true value %d: it returns %d,"
-                        + " where it should return %s, %d%s", fen, depth, alpha, beta, truth, result,
-                        truth <= alpha ? "alpha" : truth >= beta ? "beta" : "the value", expected,
-                        truth <= alpha ? ": does a node whose every move failed low return alpha?"
-                                : truth >= beta ? ": does a cut-off return beta?" : "").isEqualTo(expected);
+                assertThat(result).as(Exercises.say("fail-hard on %s, depth %d, window (%d, %d), true value %d: it"
+                        + " returns %d, where it should return %s, %d%s", "不超出边界的搜索，局面 %s，深度 %d，窗口 (%d, %d)，"
+                        + "真实值 %d：它返回 %d，而应当返回 %8$d（%7$s）%9$s"), fen, depth, alpha, beta, truth, result,
+                        truth <= alpha ? "alpha" : truth >= beta ? "beta" : Exercises.say("the value", "真实值"), expected,
+                        truth <= alpha ? Exercises.say(": does a node whose every move failed low return alpha?",
+                                "：每步着法都低于窗口的节点，返回的是 α 吗？")
+                                : truth >= beta ? Exercises.say(": does a cut-off return beta?", "：截断时返回的是 β 吗？")
+                                : "").isEqualTo(expected);
             }
         }
     }
@@ -107,22 +113,29 @@ final class ExercisesTest {
             Object worst = search(branching, depth, ordered(branching, depth, leaves, false));
             Object unordered = search(branching, depth, leaves);
             String tree = "b = " + branching + ", d = " + depth;
-            for (Object[] order : new Object[][] {{best, "best move first"}, {worst, "best move last"},
-                {unordered, "random order"}}) {
+            String bestFirst = Exercises.say("best move first", "最好的着法排在最前");
+            String bestLast = Exercises.say("best move last", "最好的着法排在最后");
+            String randomOrder = Exercises.say("random order", "随机顺序");
+            for (Object[] order : new Object[][] {{best, bestFirst}, {worst, bestLast}, {unordered, randomOrder}}) {
                 long found = number(order[0], "value");
-                assertThat(found).as("the value of the tree, %s, %s: %d, where minimax finds %d: is each child searched"
-                        + " with the window (-beta, -alpha), and its value negated?", tree, order[1], found, value)
+                assertThat(found).as(Exercises.say("the value of the tree, %s, %s: %d, where minimax finds %d: is each"
+                        + " child searched with the window (-beta, -alpha), and its value negated?", "树的值，%s，%s："
+                        + "%d，而极大极小搜索得到 %d：每个子节点都是用窗口 (-beta, -alpha) 搜索、再把它的值取负的吗？"),
+                        tree, order[1], found, value)
                         .isEqualTo(value);
             }
             long bestLeaves = number(best, "leaves");
-            assertThat(bestLeaves).as("leaves evaluated, %s, best move first: %d, where Knuth and Moore's"
-                    + " b^ceil(d/2) + b^floor(d/2) - 1 is %d%s", tree, bestLeaves, minimal,
-                    bestLeaves > minimal ? ": is alpha raised when a move scores above it, and each child searched with"
-                            + " the window (-beta, -alpha)?" : "").isEqualTo(minimal);
-            for (Object[] order : new Object[][] {{worst, "best move last"}, {unordered, "random order"}}) {
+            assertThat(bestLeaves).as(Exercises.say("leaves evaluated, %s, best move first: %d, where Knuth and Moore's"
+                    + " b^ceil(d/2) + b^floor(d/2) - 1 is %d%s", "评价过的叶子节点，%s，最好的着法排在最前：%d 个，"
+                    + "而 Knuth 和 Moore 的 b^ceil(d/2) + b^floor(d/2) - 1 是 %d%s"), tree, bestLeaves, minimal,
+                    bestLeaves > minimal ? Exercises.say(": is alpha raised when a move scores above it, and each child"
+                            + " searched with the window (-beta, -alpha)?", "：一步着法的分值高于 alpha 时，alpha 提高了吗？"
+                            + "每个子节点都是用窗口 (-beta, -alpha) 搜索的吗？") : "").isEqualTo(minimal);
+            for (Object[] order : new Object[][] {{worst, bestLast}, {unordered, randomOrder}}) {
                 long found = number(order[0], "leaves");
-                assertThat(found).as("leaves evaluated, %s, %s: %d, outside the minimal tree's %d to all %d", tree,
-                        order[1], found, minimal, all).isBetween(minimal, all);
+                assertThat(found).as(Exercises.say("leaves evaluated, %s, %s: %d, outside the minimal tree's %d to all"
+                        + " %d", "评价过的叶子节点，%s，%s：%d 个，不在最小树的 %d 个到全部 %d 个之间"), tree, order[1],
+                        found, minimal, all).isBetween(minimal, all);
             }
         }
     }
@@ -248,18 +261,22 @@ final class ExercisesTest {
                         + " the number of the move that caused them (index 0: the first move tried)",
                         "加上 Search.cutoffsByMove()：上一次搜索的截断，按引起截断的着法序号计数（序号 0：第一个尝试的着法）"),
                         () -> (long[]) Exercises.call(search, "cutoffsByMove"));
-                String where = position.toFen() + " at depth " + depth;
+                String where = Exercises.say("%s at depth %d", "局面 %s、深度 %d 的搜索", position.toFen(), depth);
                 long sum = Arrays.stream(byMove).sum();
-                assertThat(sum).as("the cut-offs by move of %s add up to %d, where the search made %d%s", where, sum,
-                        result.cutoffs(), sum > result.cutoffs() ? ": are the counts cleared when a search starts?" : "")
+                assertThat(sum).as(Exercises.say("the cut-offs by move of %s add up to %d, where the search made %d%s",
+                        "%s中，按着法统计的截断加起来是 %d 次，而搜索实际截断了 %d 次%s"), where, sum, result.cutoffs(),
+                        sum > result.cutoffs() ? Exercises.say(": are the counts cleared when a search starts?",
+                                "：每次搜索开始时，计数清零了吗？") : "")
                         .isEqualTo(result.cutoffs());
                 int length = Math.max(byMove.length, watcher.byMove.length);
                 long[] found = Arrays.copyOf(byMove, length);
                 long[] seen = Arrays.copyOf(watcher.byMove, length);
-                assertThat(found).as("cut-offs by move on %s, from the first move on: %s, where the tree shows %s%s",
-                        where, Arrays.toString(Arrays.copyOf(found, 6)).replace("]", ", ...]"),
+                assertThat(found).as(Exercises.say("cut-offs by move on %s, from the first move on: %s, where the tree"
+                        + " shows %s%s", "%s中，按着法统计的截断，从第一步着法起：%s，而搜索树上是 %s%s"), where,
+                        Arrays.toString(Arrays.copyOf(found, 6)).replace("]", ", ...]"),
                         Arrays.toString(Arrays.copyOf(seen, 6)).replace("]", ", ...]"),
-                        shiftedByOne(found, seen) ? ": is a node's first move counted at index 0?" : "")
+                        shiftedByOne(found, seen) ? Exercises.say(": is a node's first move counted at index 0?",
+                                "：节点的第一步着法是记在序号 0 上的吗？") : "")
                         .isEqualTo(seen);
             }
         }

@@ -41,18 +41,21 @@ class ExercisesTest {
             for (int depth = 1; depth <= 4; depth++) {
                 long expected = perft.count(Position.fromFen(fen), depth);
                 long found = countHashed(perft, Position.fromFen(fen), depth, 64);
-                assertThat(found).as("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts %,d: does"
-                        + " a hit need both the lock and the depth to match?", fen, depth, found, expected)
+                assertThat(found).as(Exercises.say("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts"
+                        + " %,d: does a hit need both the lock and the depth to match?", "countHashed(%s，深度 %d，"
+                        + "64 位校验码) 数出 %,d，而 perft 数出 %,d：是不是校验码和深度都相同才算命中？"), fen, depth, found,
+                        expected)
                         .isEqualTo(expected);
             }
         }
         long exact = countHashed(perft, Position.startPosition(), 5, 64);
-        assertThat(exact).as("countHashed(start, depth 5, 64-bit lock) counts %,d, where perft counts %,d", exact,
-                START_PERFT_5).isEqualTo(START_PERFT_5);
+        assertThat(exact).as(Exercises.say("countHashed(start, depth 5, 64-bit lock) counts %,d, where perft counts %,d",
+                "countHashed(初始局面，深度 5，64 位校验码) 数出 %,d，而 perft 数出 %,d"), exact, START_PERFT_5).isEqualTo(START_PERFT_5);
         long short16 = countHashed(perft, Position.startPosition(), 5, 16);
-        assertThat(short16).as("countHashed(start, depth 5, 16-bit lock) counts %,d, perft's own count: a lock no"
-                + " longer than the slot's bits lets different positions pass for one, so the count must go wrong",
-                short16).isNotEqualTo(START_PERFT_5);
+        assertThat(short16).as(Exercises.say("countHashed(start, depth 5, 16-bit lock) counts %,d, perft's own count: a"
+                + " lock no longer than the slot's bits lets different positions pass for one, so the count must go"
+                + " wrong", "countHashed(初始局面，深度 5，16 位校验码) 数出 %,d，和 perft 自己数的一样：校验码不比槽位的"
+                + "位数长，不同的局面就会被当成同一个，所以计数一定会出错"), short16).isNotEqualTo(START_PERFT_5);
     }
 
     @Order(2)
@@ -64,36 +67,38 @@ class ExercisesTest {
                     + "走动的棋子、被吃的棋子、走子方")
     @DisplayName("the incremental mirror key is the key of the mirrored board, on every ply of random games")
     void mirrorKey() {
-        assertThat(mirrorKeyOf(Position.startPosition())).as("the start position is symmetric, but its mirror key"
-                + " %016x differs from its key %016x", mirrorKeyOf(Position.startPosition()),
-                Position.startPosition().key()).isEqualTo(Position.startPosition().key());
-        assertThat(mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME)))).as("the mirrored middlegame's mirror key %016x"
-                + " differs from the middlegame's key %016x", mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME))),
-                Position.fromFen(MIDDLEGAME).key()).isEqualTo(Position.fromFen(MIDDLEGAME).key());
+        assertThat(mirrorKeyOf(Position.startPosition())).as(Exercises.say("the start position is symmetric, but its mirror"
+                + " key %016x differs from its key %016x", "初始局面左右对称，它的镜像键值 %016x 却与它的键值 %016x 不同"),
+                mirrorKeyOf(Position.startPosition()), Position.startPosition().key()).isEqualTo(Position.startPosition().key());
+        assertThat(mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME)))).as(Exercises.say("the mirrored middlegame's mirror key"
+                + " %016x differs from the middlegame's key %016x", "镜像后的中局局面的镜像键值 %016x 与中局局面的键值"
+                + " %016x 不同"), mirrorKeyOf(Position.fromFen(mirror(MIDDLEGAME))), Position.fromFen(MIDDLEGAME).key()).isEqualTo(Position.fromFen(MIDDLEGAME).key());
         Random random = new Random(23);
         int checked = 0;
         for (Examples.Example example : Examples.ALL) {
             for (int game = 0; game < 10; game++) {
                 Position position = example.position();
                 int[] played = playRandomGame(position, 120, random, visited ->
-                        assertMirrorKey(visited, "after a move"));
+                        assertMirrorKey(visited, Exercises.say("after a move", "走一步之后")));
                 for (int ply = played.length - 1; ply >= 0; ply--) {
                     position.unmakeMove(played[ply]);
-                    assertMirrorKey(position, "after taking back " + Move.toUci(played[ply]));
+                    assertMirrorKey(position, Exercises.say("after taking back %s", "退回 %s 之后",
+                            Move.toUci(played[ply])));
                 }
                 checked += played.length;
             }
         }
-        assertThat(checked).as("positions checked").isGreaterThan(1000);
+        assertThat(checked).as(Exercises.say("positions checked", "检查过的局面数")).isGreaterThan(1000);
     }
 
     /** The incremental mirror key of {@code position}, {@code when} a move was made or taken back, against the mirrored board's key. */
     private static void assertMirrorKey(Position position, String when) {
         long found = mirrorKeyOf(position);
         long expected = Position.fromFen(mirror(position.toFen())).key();
-        assertThat(found).as("%s, on %s: mirrorKey() is %016x, where the mirrored board's key is %016x: are the"
-                + " moving piece, a captured one and the side to move all XORed, as for key?", when, position.toFen(),
-                found, expected).isEqualTo(expected);
+        assertThat(found).as(Exercises.say("%s, on %s: mirrorKey() is %016x, where the mirrored board's key is %016x:"
+                + " are the moving piece, a captured one and the side to move all XORed, as for key?", "%s，在 %s 上："
+                + "mirrorKey() 是 %016x，而镜像棋盘的键值是 %016x：走动的棋子、被吃的棋子和走子方，"
+                + "是不是都像 key 那样异或进去了？"), when, position.toFen(), found, expected).isEqualTo(expected);
     }
 
     /** Reaches the exercise's method by its name, with the exercise's task when it is missing. */

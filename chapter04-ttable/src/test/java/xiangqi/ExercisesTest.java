@@ -44,13 +44,15 @@ class ExercisesTest {
         for (TranspositionTable.Scheme scheme : AGED) {
             // The entries of one slot that new results of one search can fill: tier 1 and 2 in two-tier.
             int ways = scheme == TranspositionTable.Scheme.TWO_TIER ? 2 : 1;
+            String name = Exercises.say(scheme.label(), ways == 2 ? "双层置换表" : "深度优先替换");
             TranspositionTable table = new TranspositionTable(1 << 4, scheme, true);
             table.store(key(0), 6, TranspositionTable.EXACT, 40, Move.NONE, 0);
             for (int i = 1; i <= ways; i++) {
                 table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
             }
-            assertThat(table.probe(key(1))).as("%s, in one search: a deeper entry gave way to shallower results of"
-                    + " its slot, where it should keep its place until newSearch()", scheme.label())
+            assertThat(table.probe(key(1))).as(Exercises.say("%s, in one search: a deeper entry gave way to shallower results"
+                    + " of its slot, where it should keep its place until newSearch()", "%s，同一次搜索之内：较深的表项"
+                    + "给同一槽位里较浅的结果让了位，而在 newSearch() 之前它应当保住位置"), name)
                     .isEqualTo(TranspositionTable.MISSING);
 
             // 1, 2, 3, 4 searches later: a one-bit generation makes the entry of two searches ago current again.
@@ -60,20 +62,25 @@ class ExercisesTest {
                 for (int i = 0; i < searchesAgo; i++) {
                     newSearch(table);
                 }
-                assertThat(table.probe(key(0)) != TranspositionTable.MISSING).as("%s, after %d newSearch(): the old"
-                        + " entry no longer answers, where it should until replaced: does newSearch() clear the table?",
-                        scheme.label(), searchesAgo).isTrue();
+                assertThat(table.probe(key(0)) != TranspositionTable.MISSING).as(Exercises.say("%s, after %d newSearch(): the"
+                        + " old entry no longer answers, where it should until replaced: does newSearch() clear the"
+                        + " table?", "%s，调用 %d 次 newSearch() 之后：旧表项不再回答，而在被替换之前它应当照样回答："
+                        + "newSearch() 是不是把置换表清空了？"), name, searchesAgo).isTrue();
                 for (int i = 1; i <= ways; i++) {
                     table.store(key(i), 1, TranspositionTable.EXACT, 10, Move.NONE, 0);
                 }
                 for (int i = 1; i <= ways; i++) {
-                    String which = ways == 1 ? "a shallower result" : (i == 1 ? "the first" : "the second")
-                            + " of two shallower results";
-                    assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("%s: %s, stored after %d"
-                            + " newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still blocks"
-                            + " new results, where it should give way%s", scheme.label(), which, searchesAgo, searchesAgo,
-                            searchesAgo == 1 ? "" : "es", searchesAgo % 2 == 0 ? ": does the generation count in enough"
-                                    + " bits that two searches ago is not the current search again?" : "").isTrue();
+                    String which = ways == 1 ? Exercises.say("a shallower result", "一个较浅的结果")
+                            : i == 1 ? Exercises.say("the first of two shallower results", "两个较浅结果中的第一个")
+                            : Exercises.say("the second of two shallower results", "两个较浅结果中的第二个");
+                    assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as(Exercises.say("%s: %s, stored"
+                            + " after %d newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still"
+                            + " blocks new results, where it should give way%s", "%1$s：%3$d 次 newSearch() 之后存入的"
+                            + "%2$s被丢掉了：同一槽位里 %4$d 次搜索之前的较深表项仍然挡住新的结果，而它应当让位%6$s"),
+                            name, which, searchesAgo, searchesAgo, searchesAgo == 1 ? "" : "es", searchesAgo % 2 == 0
+                                    ? Exercises.say(": does the generation count in enough bits that two searches ago"
+                                            + " is not the current search again?", "：世代所用的位数够不够，"
+                                            + "使两次搜索之前的世代不会又变成当前这次搜索？") : "").isTrue();
                 }
             }
 
@@ -87,9 +94,10 @@ class ExercisesTest {
             Search.withTable(used).search(Position.fromFen(ATTACK), 4);
             newSearch(used);
             long nodes = Search.withTable(used).search(Position.fromFen(MIDDLEGAME), 4).nodes();
-            assertThat(nodes).as("%s: the middlegame at depth 4 after searches of the start and the attack, each"
-                    + " followed by newSearch(): %,d nodes, where an empty table gives %,d", scheme.label(), nodes,
-                    fresh).isEqualTo(fresh);
+            assertThat(nodes).as(Exercises.say("%s: the middlegame at depth 4 after searches of the start and the"
+                    + " attack, each followed by newSearch(): %,d nodes, where an empty table gives %,d", "%s："
+                    + "先搜索初始局面和进攻局面、每次之后调用 newSearch()，再以深度 4 搜索中局局面：%,d 个节点，"
+                    + "而用空的置换表是 %,d 个"), name, nodes, fresh).isEqualTo(fresh);
         }
     }
 
@@ -109,25 +117,29 @@ class ExercisesTest {
                     + " replaced", "：加上它，每个槽位四个表项，替换最浅的"));
         }
         TranspositionTable.Scheme parsed = TranspositionTable.Scheme.parse("bucket");
-        assertThat(parsed).as("4.2: --tt-scheme bucket reads as %s, where it should be BUCKET", parsed).isEqualTo(bucket);
+        assertThat(parsed).as(Exercises.say("4.2: --tt-scheme bucket reads as %s, where it should be BUCKET",
+                "4.2：--tt-scheme bucket 读成了 %s，而应当是 BUCKET"), parsed).isEqualTo(bucket);
         TranspositionTable table = new TranspositionTable(1 << 4, bucket, true);
         int[] depths = {4, 2, 3, 5};
         for (int i = 0; i < depths.length; i++) {
             table.store(key(i), depths[i], TranspositionTable.EXACT, i, Move.NONE, 0);
         }
         for (int i = 0; i < depths.length; i++) {
-            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("the bucket: of four positions stored"
-                    + " in one slot, the one of depth %d no longer answers, where all four should", depths[i]).isTrue();
+            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as(Exercises.say("the bucket: of four positions"
+                    + " stored in one slot, the one of depth %d no longer answers, where all four should", "桶：同一槽位"
+                    + "存入的四个局面中，深度为 %d 的那个不再回答，而四个都应当回答"), depths[i]).isTrue();
         }
         table.store(key(4), 1, TranspositionTable.EXACT, 4, Move.NONE, 0);
-        assertThat(table.probe(key(4)) != TranspositionTable.MISSING).as("the bucket: a fifth position of the slot"
-                + " was dropped, where it should replace the shallowest of the four").isTrue();
-        assertThat(table.probe(key(1)) == TranspositionTable.MISSING).as("the bucket: a fifth position of the slot"
-                + " did not replace the shallowest of the four (depth 2), which still answers").isTrue();
+        assertThat(table.probe(key(4)) != TranspositionTable.MISSING).as(Exercises.say("the bucket: a fifth position of the"
+                + " slot was dropped, where it should replace the shallowest of the four", "桶：同一槽位的第五个局面"
+                + "被丢掉了，而它应当替换四个中最浅的那个")).isTrue();
+        assertThat(table.probe(key(1)) == TranspositionTable.MISSING).as(Exercises.say("the bucket: a fifth position of the"
+                + " slot did not replace the shallowest of the four (depth 2), which still answers", "桶：同一槽位的"
+                + "第五个局面没有替换四个中最浅的那个（深度 2），它仍然回答")).isTrue();
         for (int i : new int[] {0, 2, 3}) {
-            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as("the bucket: a fifth position of the"
-                    + " slot replaced the entry of depth %d, where it should replace the shallowest (depth 2)",
-                    depths[i]).isTrue();
+            assertThat(table.probe(key(i)) != TranspositionTable.MISSING).as(Exercises.say("the bucket: a fifth position of"
+                    + " the slot replaced the entry of depth %d, where it should replace the shallowest (depth 2)",
+                    "桶：同一槽位的第五个局面替换了深度为 %d 的表项，而应当替换最浅的那个（深度 2）"), depths[i]).isTrue();
         }
 
         // A position met again is stored over its own entry: no second copy, whose old result would answer.
@@ -135,18 +147,21 @@ class ExercisesTest {
         table.store(key(0), 2, TranspositionTable.EXACT, 0, Move.NONE, 0);
         table.store(key(0), 5, TranspositionTable.EXACT, 9, Move.NONE, 0);
         int entry = table.probe(key(0));
-        assertThat(entry == TranspositionTable.MISSING ? -1 : table.depth(entry)).as("the bucket: a position stored"
-                + " at depth 2, then at depth 5, answers with depth %d, where its own entry should hold the new result",
+        assertThat(entry == TranspositionTable.MISSING ? -1 : table.depth(entry)).as(Exercises.say("the bucket: a position"
+                + " stored at depth 2, then at depth 5, answers with depth %d, where its own entry should hold the new"
+                + " result", "桶：一个局面先以深度 2、再以深度 5 存入，回答的深度是 %d，而它自己的表项应当存着新的结果"),
                 entry == TranspositionTable.MISSING ? -1 : table.depth(entry)).isEqualTo(5);
 
         Search.Result result = Search.withTable(new TranspositionTable(1 << 12, bucket, true))
                 .search(Position.startPosition(), 5);
-        assertThat(Move.toUci(result.bestMove())).as("the bucket, start position, depth 5: the move %s, where"
-                + " chapter 3's is c3c4", Move.toUci(result.bestMove())).isEqualTo("c3c4");
-        assertThat(result.score()).as("the bucket, start position, depth 5: the score %d, where chapter 3's is 110",
-                result.score()).isEqualTo(110);
-        assertThat(result.nodes()).as("the bucket, start position, depth 5 in 2^12 entries: %,d nodes, not fewer"
-                + " than two-tier's %,d", result.nodes(), TWO_TIER_SMALL_TABLE_DEPTH_5)
+        assertThat(Move.toUci(result.bestMove())).as(Exercises.say("the bucket, start position, depth 5: the move %s,"
+                + " where chapter 3's is c3c4", "桶，初始局面，深度 5：着法是 %s，而第 3 章的是 c3c4"),
+                Move.toUci(result.bestMove())).isEqualTo("c3c4");
+        assertThat(result.score()).as(Exercises.say("the bucket, start position, depth 5: the score %d, where chapter 3's is 110",
+                "桶，初始局面，深度 5：分值是 %d，而第 3 章的是 110"), result.score()).isEqualTo(110);
+        assertThat(result.nodes()).as(Exercises.say("the bucket, start position, depth 5 in 2^12 entries: %,d nodes,"
+                + " not fewer than two-tier's %,d", "桶，初始局面，深度 5，2^12 个表项：%,d 个节点，并不比双层置换表的"
+                + " %,d 个少"), result.nodes(), TWO_TIER_SMALL_TABLE_DEPTH_5)
                 .isLessThan(TWO_TIER_SMALL_TABLE_DEPTH_5);
     }
 

@@ -57,22 +57,28 @@ class ExercisesTest {
         // see the chariot take the cannon back. Quiescence sees the recapture.
         Search.Result start = searchWith(techniques).search(Position.startPosition(), 1);
         assertThat(Move.toUci(start.bestMove()))
-                .as("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse, and scores %d:"
-                        + " are the captures below the horizon searched?", start.score()).isNotEqualTo("b2b9");
-        assertThat(Math.abs(start.score())).as("5.1: depth 1 from the start scores %d, where a quiet search stays"
-                + " within a soldier (100) of 0: may the side to move stand pat, not capture?", start.score())
+                .as(Exercises.say("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse,"
+                        + " and scores %d: are the captures below the horizon searched?", "5.1：从初始局面搜索深度 1，"
+                        + "仍然走 b2b9，用炮去吃有保护的马，得 %d 分：水平线以下的吃子着法搜索了吗？"), start.score()).isNotEqualTo("b2b9");
+        assertThat(Math.abs(start.score())).as(Exercises.say("5.1: depth 1 from the start scores %d, where a quiet search"
+                + " stays within a soldier (100) of 0: may the side to move stand pat, not capture?", "5.1：从初始局面"
+                + "搜索深度 1，得 %d 分，而平稳的搜索离 0 不会超过一个兵（100）：走子方可以不吃子、就此站定（stand pat）吗？"),
+                start.score())
                 .isLessThan(100);
 
         // The red chariot must not take the soldier that the black chariot defends...
         Search.Result defended = searchWith(techniques).search(Position.fromFen(Fixtures.DEFENDED_SOLDIER), 1);
         assertThat(Move.toUci(defended.bestMove()))
-                .as("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring %d, where the"
-                        + " recapture should keep it home: is each capture's score negated for the side that made it?",
+                .as(Exercises.say("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring"
+                        + " %d, where the recapture should keep it home: is each capture's score negated for the side"
+                        + " that made it?", "5.1：在 %s 上搜索深度 1，车仍然去吃有保护的兵（a0a5），得 %d 分，"
+                        + "而对方能吃回来，车应当留在原处：每个吃子着法的分值，都为走这步的一方取负了吗？"),
                         Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
-                .as("5.1: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
+                .as(Exercises.say("5.1: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
+                        "5.1：在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
                         Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
 
         // The root score from the start no longer swings between odd and even depths.
@@ -82,8 +88,9 @@ class ExercisesTest {
         }
         for (int depth = 2; depth <= 4; depth++) {
             assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
-                    .as("5.1: the score from the start swings by a soldier or more between depths %d and %d: %s, where"
-                            + " it should stay within 100", depth - 1, depth, scores)
+                    .as(Exercises.say("5.1: the score from the start swings by a soldier or more between depths %d and"
+                            + " %d: %s, where it should stay within 100", "5.1：初始局面的分值在深度 %d 和 %d 之间"
+                            + "摆动了一个兵或更多：%s，而摆动应当在 100 以内"), depth - 1, depth, scores)
                     .isLessThan(100);
         }
 
@@ -91,8 +98,10 @@ class ExercisesTest {
         // the horizon cost less than the plain search's own nodes (the reference: a third more).
         long plain = searchWith(Search.ORDERED).search(Position.startPosition(), 5).nodes();
         long quiet = searchWith(techniques).search(Position.startPosition(), 5).nodes();
-        assertThat(quiet).as("5.1: depth 5 from the start takes %,d nodes with quiescence, not less than twice the"
-                + " %,d without: does standing pat at or above beta cut off at once?", quiet, plain)
+        assertThat(quiet).as(Exercises.say("5.1: depth 5 from the start takes %,d nodes with quiescence, not less than twice"
+                + " the %,d without: does standing pat at or above beta cut off at once?", "5.1：从初始局面搜索深度 5，"
+                + "加上静态搜索用了 %,d 个节点，不少于不加时 %,d 个的两倍：站定的分值达到或超过 beta 时，"
+                + "是立即截断的吗？"), quiet, plain)
                 .isLessThan(2 * plain);
     }
 
@@ -112,15 +121,18 @@ class ExercisesTest {
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME)) {
             Windows windows = new Windows();
             searchWith(Search.ORDERED.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
-            assertThat(windows.wrongWindow).as("5.2: %s", windows.wrongWindow).isNull();
-            assertThat(windows.notSearchedAgain).as("5.2: %s", windows.notSearchedAgain).isNull();
+            assertThat(windows.wrongWindow).as(Exercises.say("5.2: %s", "5.2：%s"), windows.wrongWindow).isNull();
+            assertThat(windows.notSearchedAgain).as(Exercises.say("5.2: %s", "5.2：%s"), windows.notSearchedAgain).isNull();
             for (int ply = 0; ply < windows.nullWindows.length; ply++) {
                 int nulls = windows.nullWindows[ply];
                 int full = windows.fullWindows[ply];
-                assertThat(nulls > full || nulls + full == 0).as("5.2: %s, depth 5: at the nodes of ply %d with a full"
-                        + " window, the moves after the first were searched %d times with the full window and %d with a"
-                        + " null window, where nearly all should have the null window%s", fen, ply, full, nulls,
-                        ply > 0 && nulls == 0 ? ": are the null windows used below the root too?" : "").isTrue();
+                assertThat(nulls > full || nulls + full == 0).as(Exercises.say("5.2: %s, depth 5: at the nodes of ply %d with a"
+                        + " full window, the moves after the first were searched %d times with the full window and %d"
+                        + " with a null window, where nearly all should have the null window%s", "5.2：局面 %s，深度 5："
+                        + "在第 %d 层带完整窗口的节点上，第一步之后的着法用完整窗口搜索了 %d 次，用零窗口搜索了 %d 次，"
+                        + "而几乎都应当用零窗口%s"), fen, ply, full, nulls, ply > 0 && nulls == 0
+                                ? Exercises.say(": are the null windows used below the root too?",
+                                        "：根节点以下也用零窗口了吗？") : "").isTrue();
             }
         }
 
@@ -130,8 +142,9 @@ class ExercisesTest {
             for (int depth = 1; depth <= 4; depth++) {
                 int plain = new Search(noTable, null).search(position, depth).score();
                 int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
-                assertThat(principal).as("5.2: the root score of %s at depth %d, without the table: %d, where plain"
-                        + " alpha-beta finds %d", position.toFen(), depth, principal, plain).isEqualTo(plain);
+                assertThat(principal).as(Exercises.say("5.2: the root score of %s at depth %d, without the table: %d,"
+                        + " where plain alpha-beta finds %d", "5.2：局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
+                        + "而普通的 Alpha-Beta 搜索得到 %d"), position.toFen(), depth, principal, plain).isEqualTo(plain);
             }
         }
 
@@ -141,13 +154,15 @@ class ExercisesTest {
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
             Search.Result plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 6);
             Search.Result principal = searchWith(Search.ORDERED.with(pvs)).search(Position.fromFen(fen), 6);
-            assertThat(principal.score()).as("5.2: the root score of %s at depth 6: %d, where plain alpha-beta finds"
-                    + " %d", fen, principal.score(), plain.score()).isEqualTo(plain.score());
+            assertThat(principal.score()).as(Exercises.say("5.2: the root score of %s at depth 6: %d, where plain"
+                    + " alpha-beta finds %d", "5.2：局面 %s 在深度 6 的根节点分值：%d，而普通的 Alpha-Beta 搜索得到 %d"), fen,
+                    principal.score(), plain.score()).isEqualTo(plain.score());
             plainNodes += plain.nodes();
             principalNodes += principal.nodes();
         }
-        assertThat(principalNodes).as("5.2: the nodes of the three positions at depth 6: %,d, not fewer than %,d"
-                + " plain", principalNodes, plainNodes).isLessThan(plainNodes);
+        assertThat(principalNodes).as(Exercises.say("5.2: the nodes of the three positions at depth 6: %,d, not fewer"
+                + " than %,d plain", "5.2：三个局面在深度 6 的节点数：%,d，并不比普通搜索的 %,d 少"), principalNodes,
+                plainNodes).isLessThan(plainNodes);
     }
 
     /**
@@ -215,20 +230,22 @@ class ExercisesTest {
                 if (newSearch(children, i) || beta - alpha <= 1 || child.searches() == 0) {
                     continue; // the first move, a move at a null-window node, or a leaf: nothing to see
                 }
-                String where = String.format("at ply %d, the move %s after the first", ply + 1, Move.toUci(child.move()));
+                String where = Exercises.say("at ply %d, the move %s after the first", "第 %d 层上第一步之后的着法 %s",
+                        ply + 1, Move.toUci(child.move()));
                 if (child.firstAlpha() == alpha && child.firstBeta() == beta) {
                     fullWindows[ply]++;
                 } else if (child.firstAlpha() == alpha && child.firstBeta() == alpha + 1) {
                     nullWindows[ply]++;
                     if (child.score() > alpha && child.score() < beta && child.searches() < 2 && notSearchedAgain == null) {
-                        notSearchedAgain = String.format("%s scored %d with the null window (%d, %d), inside the"
-                                + " window (%d, %d), and was not searched again with it for its value", where,
-                                child.score(), alpha, alpha + 1, alpha, beta);
+                        notSearchedAgain = Exercises.say("%s scored %d with the null window (%d, %d), inside the"
+                                + " window (%d, %d), and was not searched again with it for its value", "%s 用零窗口"
+                                + " (%3$d, %4$d) 搜得 %2$d 分，落在窗口 (%5$d, %6$d) 之内，却没有用这个窗口重新搜索以求出它的值",
+                                where, child.score(), alpha, alpha + 1, alpha, beta);
                     }
                 } else if (wrongWindow == null) {
-                    wrongWindow = String.format("%s was searched with the window (%d, %d), where the null window"
-                            + " (alpha, alpha + 1) is (%d, %d)", where, child.firstAlpha(), child.firstBeta(), alpha,
-                            alpha + 1);
+                    wrongWindow = Exercises.say("%s was searched with the window (%d, %d), where the null window"
+                            + " (alpha, alpha + 1) is (%d, %d)", "%s 用窗口 (%d, %d) 搜索，而零窗口 (alpha, alpha + 1)"
+                            + " 是 (%d, %d)", where, child.firstAlpha(), child.firstBeta(), alpha, alpha + 1);
                 }
             }
         }
@@ -253,22 +270,26 @@ class ExercisesTest {
             Search.Result pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 6);
             plainNodes += plain.nodes();
             pruningNodes += pruning.nodes();
-            assertThat(Math.abs(pruning.score() - plain.score())).as("5.3: %s at depth 6 scores %d with null-move"
-                    + " pruning and %d without: more than three soldiers apart, where a pass should only prune moves,"
-                    + " not change what the position is worth: is the pass's score negated?", fen, pruning.score(),
-                    plain.score())
+            assertThat(Math.abs(pruning.score() - plain.score())).as(Exercises.say("5.3: %s at depth 6 scores %d with"
+                    + " null-move pruning and %d without: more than three soldiers apart, where a pass should only prune"
+                    + " moves, not change what the position is worth: is the pass's score negated?", "5.3：局面 %s 在深度 6，"
+                    + "用空着裁剪得 %d 分，不用时得 %d 分：相差超过三个兵，而让一步只应当剪掉着法，不应当改变局面的价值："
+                    + "让一步之后的分值取负了吗？"), fen, pruning.score(), plain.score())
                     .isLessThanOrEqualTo(300);
         }
-        assertThat(pruningNodes).as("5.3: the three positions at depth 6 take %,d nodes with null-move pruning, not"
-                + " less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null window"
-                + " at beta?", pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+        assertThat(pruningNodes).as(Exercises.say("5.3: the three positions at depth 6 take %,d nodes with null-move pruning,"
+                + " not less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null"
+                + " window at beta?", "5.3：三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
+                + "让一步之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 4).score();
-            assertThat(pruning).as("5.3: %s at depth 4 scores %d with null-move pruning, where the plain search finds"
-                    + " the mate, %d: is a pass tried in check, or with a mate score at stake?", fen, pruning, plain)
+            assertThat(pruning).as(Exercises.say("5.3: %s at depth 4 scores %d with null-move pruning, where the plain search"
+                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "5.3：局面 %s 在深度 4，"
+                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也让了一步？"),
+                    fen, pruning, plain)
                     .isEqualTo(plain);
         }
     }

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * word (本书用语) and the words it does not use (不用). This test reads that table and fails,
  * naming file, line and the word to use, wherever a ruled-out word appears in what a Chinese
  * reader sees: this chapter's README.zh.md and the root's, the Chinese part of the page's
- * dictionary ({@code text.json}), the Chinese strings of the page's scripts, and every Chinese
- * string literal in {@code src/main/java} (the demo's, the tools' and the judge's output).
+ * dictionary ({@code text.json}), the Chinese strings of the page's scripts, every Chinese
+ * string literal in {@code src/main/java} (the demo's, the tools' and the judge's output), and
+ * those of the exercise checks, which a student reads with {@code -Dlang=zh}.
  *
  * <p>Two cases are not uses. A ruled-out word inside a longer word the table allows is that
  * word: 等级 inside 等级分 (Elo), which the table lists as a word of its own. A ruled-out word
@@ -138,6 +139,9 @@ class ChineseTermsTest {
             for (Path source : sources.filter(path -> path.toString().endsWith(".java")).sorted().toList()) {
                 lines.addAll(literals(source, JAVA_STRING));
             }
+        }
+        for (String check : List.of("ExercisesTest.java", "Exercises.java", "ExerciseReport.java")) {
+            lines.addAll(literals(Path.of("src", "test", "java", "xiangqi", check), JAVA_STRING));
         }
         return lines;
     }
