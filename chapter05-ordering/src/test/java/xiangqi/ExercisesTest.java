@@ -46,7 +46,7 @@ class ExercisesTest {
     @Exercise(value = "5.1 quiescence search (静态搜索)", zh = "5.1 静态搜索",
             hint = "at depth 0, instead of evaluating at once: may the side to move stop here (stand pat), or should it "
                     + "capture first? alphaBeta's depth-0 branch is the place",
-            hintZh = "深度为 0 时先别急着评价：走子方可以就此停下（stand pat），"
+            hintZh = "深度为 0 时先别急着评价：走子方可以就此站定（stand pat），"
                     + "还是该先吃子？要改的是 alphaBeta 里深度为 0 的那一支")
     void quiescence() {
         Technique quiescence = technique("QUIESCENCE", "search the captures at the horizon",
