@@ -3,6 +3,7 @@ package xiangqi.picture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -242,14 +243,22 @@ class SearchTreeTest {
         assertThat(search.cutoffs(MovePicker.Stage.KILLER_2)).isEqualTo(1);
     }
 
+    /**
+     * That {@code readme} shows {@code picture} and that the file is what the command just drew;
+     * the drawing is left in target/ to copy over when it changes.
+     */
+    private static void assertPictureIsCurrent(String readme, String picture, String drawn) throws IOException {
+        Files.writeString(Path.of("target", picture), drawn, StandardCharsets.UTF_8);
+        assertThat(Files.readString(Path.of(readme), StandardCharsets.UTF_8)).contains("](" + picture + ")");
+        assertThat(Files.readString(Path.of(picture), StandardCharsets.UTF_8))
+                .as(picture + " is stale: copy target/" + picture + " over it").isEqualTo(drawn);
+    }
+
     @Test
     @DisplayName("the README's picture is what the tree command draws")
     void readmePictureIsCurrent() throws Exception {
         String drawn = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
-        Files.writeString(Path.of("target", "tree.svg"), drawn, StandardCharsets.UTF_8); // to copy over when it changes
-        assertThat(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8)).contains("](tree.svg)");
-        assertThat(Files.readString(Path.of("tree.svg"), StandardCharsets.UTF_8))
-                .as("tree.svg is stale: copy target/tree.svg over it").isEqualTo(drawn);
+        assertPictureIsCurrent("README.md", "tree.svg", drawn);
     }
 
     /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
@@ -276,10 +285,7 @@ class SearchTreeTest {
     @DisplayName("README.zh.md's picture is what tree --lang zh draws: the English picture's tree, node for node")
     void chineseReadmePictureIsCurrent() throws Exception {
         String drawn = drawInChinese(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
-        Files.writeString(Path.of("target", "tree-zh.svg"), drawn, StandardCharsets.UTF_8); // to copy over when it changes
-        assertThat(Files.readString(Path.of("README.zh.md"), StandardCharsets.UTF_8)).contains("](tree-zh.svg)");
-        assertThat(Files.readString(Path.of("tree-zh.svg"), StandardCharsets.UTF_8))
-                .as("tree-zh.svg is stale: copy target/tree-zh.svg over it").isEqualTo(drawn);
+        assertPictureIsCurrent("README.zh.md", "tree-zh.svg", drawn);
         assertThat(nodes(drawn)).isEqualTo(nodes(draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH)));
     }
 
