@@ -282,15 +282,24 @@ class SearchTreeTest {
     @DisplayName("each picture of a ruling the README shows is what the README's own tree command draws")
     void readmeRulingPicturesAreCurrent(String picture) throws Exception {
         assertThat(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8)).contains("](" + picture + ")");
-        List<String> args = readmeTreeCommand(picture);
-        Path file = Path.of("target", picture); // to copy over when it changes
-        args.set(args.size() - 1, file.toString());
-        Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
-        assertThat(run.status()).as(run.err()).isZero();
-        String drawn = Files.readString(file, StandardCharsets.UTF_8);
+        String drawn = drawByReadmeCommand(picture, picture);
         assertThat(drawn).contains("repetition: red-loses");
         assertThat(Files.readString(Path.of(picture), StandardCharsets.UTF_8))
                 .as(picture + " is stale: copy target/" + picture + " over it").isEqualTo(drawn);
+    }
+
+    /**
+     * Runs the README's tree command for {@code picture} with {@code extra} words added, drawing
+     * into target/{@code out} (to copy over when it changes), and returns the drawing.
+     */
+    private static String drawByReadmeCommand(String picture, String out, String... extra) throws Exception {
+        List<String> args = readmeTreeCommand(picture);
+        Path file = Path.of("target", out);
+        args.set(args.size() - 1, file.toString());
+        args.addAll(List.of(extra));
+        Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        return Files.readString(file, StandardCharsets.UTF_8);
     }
 
     /** The picture's rows, one per node or cut-off, without the title and the legend above them. */
@@ -417,13 +426,7 @@ class SearchTreeTest {
     void chineseRulingPicturesAreCurrent(String picture) throws Exception {
         String chinese = picture.replace(".svg", "-zh.svg");
         assertThat(Files.readString(Path.of("README.zh.md"), StandardCharsets.UTF_8)).contains("](" + chinese + ")");
-        List<String> args = readmeTreeCommand(picture);
-        Path file = Path.of("target", chinese); // to copy over when it changes
-        args.set(args.size() - 1, file.toString());
-        args.addAll(List.of("--lang", "zh"));
-        Fixtures.Run run = Fixtures.run(args.toArray(String[]::new));
-        assertThat(run.status()).as(run.err()).isZero();
-        String drawn = Files.readString(file, StandardCharsets.UTF_8);
+        String drawn = drawByReadmeCommand(picture, chinese, "--lang", "zh");
         assertThat(drawn).contains("重复裁决：红方判负");
         assertThat(Files.readString(Path.of(chinese), StandardCharsets.UTF_8))
                 .as(chinese + " is stale: copy target/" + chinese + " over it").isEqualTo(drawn);
