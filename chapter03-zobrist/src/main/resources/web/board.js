@@ -41,6 +41,34 @@ function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => String(values[name] ?? whole));
 }
 
+// A score in the page's one notation (issue 39): the server's UCI form (cp 35, mate 2, mate -1) or
+// short form (35, M2, M-1) as 35 / M2 / -M1 in English, 35 分 / 两步杀 / 被一步杀 in Chinese; a
+// bare number stays bare where {@code unit} is false (inside a window or a comparison).
+function scoreWords(score, unit = true) {
+  const text = String(score).replace(/^cp /, '');
+  const mate = /^(?:mate |M)(-?)(\d+)$/.exec(text);
+  const zh = state.lang === 'zh';
+  if (mate) {
+    return zh ? (mate[1] ? '被' : '') + chineseCount(Number(mate[2])) + '步杀' : mate[1] + 'M' + mate[2];
+  }
+  return zh && unit && /^-?\d+$/.test(text) ? text + ' 分' : text;
+}
+
+// 1 to 99 as a Chinese count before a measure word: 一, 两, 三 ... 十, 十一 ... 九十九.
+function chineseCount(n) {
+  const digits = '〇一二三四五六七八九';
+  if (n === 2) {
+    return '两';
+  }
+  if (n < 10) {
+    return digits[n];
+  }
+  if (n < 100) {
+    return (n >= 20 ? digits[Math.floor(n / 10)] : '') + '十' + (n % 10 ? digits[n % 10] : '');
+  }
+  return String(n);
+}
+
 // Switches the page to 'en' or 'zh': its static words, then everything drawn from the game;
 // the html element's lang follows, and a 'languagechange' event tells the rest of the page.
 function setLanguage(lang, chosen) {
@@ -437,7 +465,7 @@ async function think() {
         cell(row, event.depth);
         cell(row, number(event.nodes));
         cell(row, number(event.millis));
-        cell(row, event.score);
+        cell(row, scoreWords(event.score));
         cell(row, event.pv);
       }
       $('lines').appendChild(row);
