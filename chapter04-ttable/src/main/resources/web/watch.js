@@ -2,7 +2,8 @@
 // node the chapter's search visited, in the order it entered them, with the window, the value
 // and what ended each, recorded in Java by the tree command's recorder. This script only
 // replays that list: it steps into and out of the nodes, draws each node's position, and says
-// in one sentence what happened. It computes no search of its own.
+// in one sentence what happened. It computes no search of its own. With "quiz" ticked it asks
+// before it shows (issue 39): the questions and their answers are read from the same list.
 // A link reopens the same search at the same step: #watch&depth=D&step=S after the game's
 // query (?fen=..&moves=..). Uses board.js's drawing helpers (make, place, drawGrid, NAMES, $)
 // and its board's measures (STEP, LEFT, TOP).
@@ -28,6 +29,7 @@ const WATCH_TEXT = {
     end: 'to the end ▶|',
     link: 'link to this step',
     keys: '← → step · ↑ finish node · space: play / pause',
+    jumpKey: (key, kind) => key + ' / Shift+' + key + ': next / previous ' + kind,
     stepOf: (s, n) => 'step ' + s + ' of ' + n,
     loading: 'searching...',
     summary: (w, cuts) => w.nodes + ' nodes, ' + (cuts ? w.cutoffs + (w.cutoffs === 1 ? ' cut-off, ' : ' cut-offs, ') : '')
@@ -53,18 +55,26 @@ const WATCH_TEXT = {
     // negamax: the child's value is for the side to move after the reply; the parent sees it negated
     cut: (v, c, a) => (v.move ? 'After ' + v.move + ', ' + a.sideV + '\'s reply ' : 'At the root, ') + c.move + ' returns '
       + a.childValue + ' for ' + a.sideC + '; for ' + a.sideV + ', who chose it, that is ' + a.value + ' ≥ β = ' + a.beta
-      + ': cut off, the other ' + v.untried + ' moves' + a.names + ' are never tried.',
+      + ': cut off, ' + WATCH_TEXT.en.others(v.untried) + a.names + (v.untried === 1 ? ' is' : ' are') + ' never tried.'
+      + (a.source ? ' β = ' + a.beta + ' because ' + a.source.side + ' already has ' + a.source.value + ' from '
+        + a.source.move.move + ': ' + a.source.side + ' will never choose ' + v.move + '.' : ''),
+    others: n => n === 1 ? 'the other move' : 'the other ' + n + ' moves',
     // minimax, for red: at a black node the reply caps red below what red already has, at a red node the reverse
     cutRed: (v, c, a) => (v.move ? 'After ' + v.move + ', ' : 'At the root, ') + a.sideV + '\'s reply ' + c.move
       + (v.red ? ' gives red ' + a.value + ' ≥ β = ' + a.beta + ', and black can already hold red to ' + a.beta
         : ' leaves red ' + a.value + ' ≤ α = ' + a.alpha + ', and red is already sure of ' + a.alpha)
-      + ': cut off, the other ' + v.untried + ' moves' + a.names + ' are never tried.',
+      + ': cut off, ' + WATCH_TEXT.en.others(v.untried) + a.names + (v.untried === 1 ? ' is' : ' are') + ' never tried.'
+      + (a.source ? ' ' + (v.red ? 'β = ' + a.beta : 'α = ' + a.alpha) + ' comes from ' + a.source.move.move + ': '
+        + a.source.side + ' will never choose ' + v.move + '.' : ''),
     names: list => ' (' + list + ')',
     nameJoin: ' ',
     gap: ' ',
-    rises: (a, side) => 'α rises to ' + a + ': a better line for ' + side + '.',
-    falls: (b, side) => 'β falls to ' + b + ': a better line for ' + side + '.',
+    rises: (from, a, side) => 'α rises to ' + a + ' (α: ' + from + ' → ' + a + '): a better line for ' + side + '.',
+    falls: (from, b, side) => 'β falls to ' + b + ' (β: ' + from + ' → ' + b + '): a better line for ' + side + '.',
     reaches: 'That reaches β: the next step cuts off.',
+    reachesAlpha: 'That reaches α: the next step cuts off.',
+    empty: win => 'The window is now ' + win + ', α above β: it is empty. No value can lie above α and'
+      + ' below β at once, so nothing the other moves could return would change the choice above: the node stops (a cut-off).',
     table: (v, val, side, kind) => v.move + ' is answered by the transposition table: ' + val + ' for ' + side + ', '
       + kind + ', without searching a move.',
     tableKinds: {exact: 'the table gave an exact value', lower: 'the table gave a lower bound',
@@ -87,6 +97,7 @@ const WATCH_TEXT = {
     max: 'max',
     min: 'min',
     pruned: (moves, more) => '✂ never tried: ' + moves + (more ? ' …' : ''),
+    prunedTitle: 'click: what these moves would have returned, in the previous chapter\'s tree of the same search (compare)',
     jumps: {cut: 'cut-off', table: 'table answer', repetition: 'repetition'},
     jumpKeys: 'c / t / r: next cut-off, table answer, repetition (shift: previous)',
     previous: kind => 'previous ' + kind,
@@ -147,6 +158,7 @@ const WATCH_TEXT = {
     end: '到结尾 ▶|',
     link: '本步链接',
     keys: '← → 单步 · ↑ 走完本节点 · 空格：播放 / 暂停',
+    jumpKey: (key, kind) => key + ' / Shift+' + key + '：下一次 / 上一次' + kind,
     stepOf: (s, n) => '第 ' + s + ' 步，共 ' + n + ' 步',
     loading: '搜索中……',
     summary: (w, cuts) => w.nodes + ' 个节点，' + (cuts ? w.cutoffs + ' 次截断，' : '') + '根节点值 ' + w.rootValueText,
@@ -168,25 +180,33 @@ const WATCH_TEXT = {
     searched: (v, n, val, side, kind) => v.chinese + '（' + v.move + '）搜索完毕：' + (n === 1 ? '唯一的一步着法已试过'
       : n + ' 步着法都试过') + '，对' + side + '返回 ' + val.replace(/^= /, '') + '，' + kind + '。',
     kinds: {exact: '是精确值', lower: '是下界（≥ β）', upper: '是上界：每步着法都低出边界（≤ α）'},
-    cut: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' + a.sideV + '的应着 ' : '在根节点，着法 ') + c.chinese
-      + '（' + c.move + '）对' + a.sideC + '返回 ' + a.childValue + '；对作出这个选择的' + a.sideV + '来说就是 ' + a.value
-      + ' ≥ β = ' + a.beta + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。',
-    cutRed: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' : '在根节点，') + a.sideV + '的应着 ' + c.chinese
-      + '（' + c.move + '）' + (v.red ? '使红方得 ' + a.value + ' ≥ β = ' + a.beta + '，而黑方已经能把红方压在 ' + a.beta
-        : '使红方只得 ' + a.value + ' ≤ α = ' + a.alpha + '，而红方已有把握得到 ' + a.alpha)
-      + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。',
+    cut: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' + a.sideV + '应以' : '在根节点，走') + c.chinese
+      + '（' + c.move + '），' + a.sideC + '得 ' + a.childValue + '；对作出这个选择的' + a.sideV + '来说就是 ' + a.value
+      + ' ≥ β = ' + a.beta + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。'
+      + (a.source ? 'β = ' + a.beta + '，是因为' + a.source.side + '走' + a.source.move.chinese + '（' + a.source.move.move
+        + '）已有把握得到 ' + a.source.value + '：' + a.source.side + '不会选' + v.chinese + '（' + v.move + '）。' : ''),
+    cutRed: (v, c, a) => (v.move ? v.chinese + '（' + v.move + '）之后，' + a.sideV + '应以' : '在根节点，' + a.sideV + '走')
+      + c.chinese + '（' + c.move + '），' + (v.red ? '红方得 ' + a.value + ' ≥ β = ' + a.beta + '，而黑方已经能把红方压在 ' + a.beta
+        : '红方只得 ' + a.value + ' ≤ α = ' + a.alpha + '，而红方已有把握得到 ' + a.alpha)
+      + '：截断，其余 ' + v.untried + ' 步着法' + a.names + '不再尝试。'
+      + (a.source ? (v.red ? 'β = ' + a.beta : 'α = ' + a.alpha) + ' 来自' + a.source.move.chinese + '（' + a.source.move.move
+        + '）：' + a.source.side + '不会选' + v.chinese + '（' + v.move + '）。' : ''),
     names: list => '（' + list + '）',
     nameJoin: '、',
     gap: '',
-    rises: (a, side) => 'α 升到 ' + a + '：对' + side + '更好的一着。',
-    falls: (b, side) => 'β 降到 ' + b + '：对' + side + '更好的一着。',
+    rises: (from, a, side) => 'α 升到 ' + a + '（α：' + from + ' → ' + a + '）：对' + side + '更好的一着。',
+    falls: (from, b, side) => 'β 降到 ' + b + '（β：' + from + ' → ' + b + '）：对' + side + '更好的一着。',
     reaches: '达到了 β：下一步截断。',
+    reachesAlpha: '达到了 α：下一步截断。',
+    empty: win => '这时窗口是 ' + win + '，α 大于 β，窗口是空的：没有哪个值能既大于 α 又小于 β，其余着法'
+      + '无论返回什么，都改变不了上一层的选择，所以这个节点就此停止（截断）。',
     table: (v, val, side, kind) => v.chinese + '（' + v.move + '）：置换表命中，对' + side + '直接得 ' + val + '，'
       + kind + '，一步也不用搜。',
     tableKinds: {exact: '表中给的是精确值', lower: '表中给的是下界', upper: '表中给的是上界'},
     repetition: (v, ruling, val, side) => v.chinese + '（' + v.move + '）重复了先前的局面：'
       + (v.repeats ? '循环 ' + v.repeats.chinese.join(' ') + '（' + v.repeats.moves.join(' ') + '）回到'
-        + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走子方）得 ' + val + '。',
+        + WATCH_TEXT.zh.repeated(v.repeats.ply) + '；' : '') + '重复裁决为“' + ruling + '”，对' + side + '（走子方）记为'
+      + val.replace(/^= /, '').replace(/^(?=-?\d)/, ' ') + '。',
     repeated: p => p === 0 ? '根节点的局面' : p > 0 ? '本变例第 ' + p + ' 层的局面' : '对局中根节点之前 ' + -p + ' 步的局面',
     mate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '被将死：对' + side + '为 ' + val + '。',
     stalemate: (v, val, side) => v.chinese + '（' + v.move + '）之后，走棋的' + side + '无着可走：困毙，判负，对' + side
@@ -201,6 +221,7 @@ const WATCH_TEXT = {
     max: 'max',
     min: 'min',
     pruned: (moves, more) => '✂ 不再尝试：' + moves + (more ? ' …' : ''),
+    prunedTitle: '点击：在上一章对同一局面的搜索树里（对比），看这些着法本来会返回多少分',
     jumps: {cut: '截断', table: '置换表命中', repetition: '重复裁决'},
     jumpKeys: 'c / t / r：下一次截断、置换表命中、重复裁决（加 Shift：上一次）',
     previous: kind => '上一次' + kind,
@@ -313,7 +334,7 @@ function buildWatch() {
     openWatch(Number(depth.value), null);
   });
   for (const [id, action] of [['watch-start', () => goTo(0)], ['watch-back', () => goTo(watch.step - 1)],
-    ['watch-step', () => goTo(watch.step + 1)], ['watch-play', togglePlay], ['watch-out', finishNode],
+    ['watch-step', stepForward], ['watch-play', togglePlay], ['watch-out', finishNode],
     ['watch-end', () => goTo(watch.events.length)]]) {
     element('button', {id, type: 'button'}, bar).addEventListener('click', () => {
       if (id !== 'watch-play') {
@@ -343,6 +364,22 @@ function buildWatch() {
       refill();
     }
   });
+  // Predict, then see: the quiz switch (issue 39)
+  const quizLabel = element('label', {id: 'watch-quiz-toggle'}, bar);
+  const quizBox = element('input', {id: 'watch-quiz-toggle-box', type: 'checkbox'}, quizLabel);
+  element('span', {id: 'watch-quiz-label'}, quizLabel);
+  quizBox.addEventListener('change', () => {
+    quizBox.blur();
+    quiz.on = quizBox.checked;
+    if (!quiz.on && quiz.pending) {
+      const step = quiz.pending.step;
+      quiz.pending = null;
+      goTo(step);
+    }
+    if (watch.data) {
+      renderWatch();
+    }
+  });
   // The game's "compare" box, in watch mode too: ticked, the previous chapter's tree comes beside.
   const compareLabel = element('label', {id: 'watch-compare-toggle'}, bar);
   const compare = element('input', {id: 'watch-compare-box', type: 'checkbox'}, compareLabel);
@@ -366,11 +403,11 @@ function buildWatch() {
   element('a', {id: 'watch-link', href: '#'}, status);
   element('span', {id: 'watch-keys'}, status);
   element('p', {id: 'watch-explain', role: 'status'}, panel);
-  element('p', {id: 'watch-details'}, panel);
+  element('div', {id: 'watch-quiz', role: 'status', hidden: ''}, panel);
+  const score = element('p', {id: 'watch-score-line', hidden: ''}, panel);
+  element('span', {id: 'watch-score'}, score);
+  element('button', {id: 'watch-start-over', type: 'button'}, score).addEventListener('click', startOver);
   element('p', {id: 'watch-error', role: 'alert', hidden: ''}, panel);
-  element('p', {id: 'watch-summary'}, panel);
-  element('div', {id: 'watch-compare', hidden: ''}, panel);
-  element('p', {id: 'watch-legend'}, panel);
   // This chapter's tree, and with "compare" the previous chapter's beside it (under it where narrow).
   const trees = element('div', {id: 'watch-trees'}, panel);
   const here = element('div', {id: 'watch-here', class: 'wtree-box'}, trees);
@@ -380,6 +417,13 @@ function buildWatch() {
   element('p', {id: 'watch-earlier-head', class: 'wtree-head'}, earlier);
   element('p', {id: 'watch-earlier-note', hidden: ''}, earlier);
   element('div', {id: 'watch-earlier'}, earlier);
+  // Under the tree, what can give way to it in a low window (it scrolls): the node's facts, the
+  // search's size, the legend.
+  const more = element('div', {id: 'watch-more'}, panel);
+  element('p', {id: 'watch-details'}, more);
+  element('p', {id: 'watch-summary'}, more);
+  element('div', {id: 'watch-compare', hidden: ''}, more);
+  element('p', {id: 'watch-legend'}, more);
   document.addEventListener('keydown', watchKey);
   document.addEventListener('languagechange', () => {
     watchLabels();
@@ -421,6 +465,9 @@ function watchLabels() {
   $('watch-red-label').textContent = ' ' + text.redView;
   $('watch-view').title = text.redViewTitle;
   $('watch-compare-label').textContent = ' ' + text.compareBox;
+  $('watch-quiz-label').textContent = ' ' + quizText().toggle;
+  $('watch-quiz-toggle').title = quizText().toggleTitle;
+  $('watch-start-over').textContent = quizText().startOver;
   $('watch-compare-toggle').title = text.compareBoxTitle;
   $('watch-jumps').title = text.jumpKeys;
   for (const kind of Object.values(JUMP_KEYS)) {
@@ -582,6 +629,9 @@ function prepare() {
     }
   }
   watch.opened = new Set();
+  quiz.asked = new Set();
+  quiz.pending = null;
+  quiz.verdicts = null;
   const tree = $('watch-tree');
   tree.textContent = '';
   watch.rows = visits.map((visit, i) => {
@@ -602,6 +652,16 @@ function prepare() {
     if (visit.end === 'cut' && visit.pruned && visit.pruned.length > 0) {
       const row = element('div', {class: 'wrow wpruned', hidden: ''});
       row.style.paddingLeft = (0.3 + (visit.ply + 1) * 1.5) + 'em';
+      // one click away: what these moves would have returned, in the previous chapter's tree
+      row.addEventListener('click', () => {
+        pause();
+        if (!$('compare').checked) {
+          $('compare').checked = true;
+          openWatch(watch.data.depth, watch.returnStep[i]);
+        } else {
+          goTo(watch.returnStep[i]);
+        }
+      });
       watch.rows[watch.lastDescendant[i]].after(row);
       watch.prunedRows[i] = row;
     }
@@ -612,6 +672,11 @@ function prepare() {
   prepareEarlier();
   summarize();
   watch.kinds = new Set(visits.map(visit => visit.end));
+  // the first return after which a window is empty (α above β): the sentence explains it there
+  const emptied = visits.map((visit, i) => i).filter(i => visits[i].raised && visits[i].after
+    && scoreOrder(visits[i].after[0]) > scoreOrder(visits[i].after[1]));
+  watch.firstEmpty = emptied.length === 0 ? -1
+    : emptied.reduce((first, i) => (watch.returnStep[i] < watch.returnStep[first] ? i : first));
   for (const kind of Object.values(JUMP_KEYS)) {
     document.querySelector('.wjump[data-kind="' + kind + '"]').hidden = !watch.kinds.has(kind);
   }
@@ -633,7 +698,7 @@ function toggle(opened, row) {
 function keysLine() {
   const text = watchText();
   const jumps = Object.entries(JUMP_KEYS).filter(([, kind]) => watch.kinds && watch.kinds.has(kind))
-    .map(([key, kind]) => key + ': ' + text.next(text.jumps[kind]));
+    .map(([key, kind]) => text.jumpKey(key, text.jumps[kind]));
   return [text.keys, ...jumps].join(' · ');
 }
 
@@ -642,7 +707,7 @@ function summarize() {
   const w = watch.data;
   const text = watchText();
   const alphaBeta = w.visits[0].alpha !== null;   // chapter 1's minimax has no window, no cut-off, no earlier search
-  let summary = text.summary({...w, rootValueText: valueText(lastRoot())}, alphaBeta);
+  let summary = text.summary({...w, rootValueText: valueText(lastRoot(), true)}, alphaBeta);
   if (alphaBeta && w.earlierNodes !== null && w.earlierNodes !== undefined && !watch.earlier) {   // else the trees' heads say it
     const ratio = (w.earlierNodes / Math.max(1, w.nodes)).toFixed(1);
     summary += ' · ' + text.compare(w, ratio);
@@ -771,7 +836,7 @@ function fillEarlierRows() {
       name.append(' ' + visit.chinese);
     }
     element('span', {class: 'wvalue'}, row, '  ' + shownValue(visit));
-    const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[visit.bound]
+    const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[boundInView(visit)]
       : visit.end === 'repetition' ? '' : text.marks[visit.end](visit);
     element('span', {class: 'wmark ' + visit.end}, row, mark ? ' ' + mark : '');
   });
@@ -818,7 +883,12 @@ function renderEarlier(current) {
   const note = $('watch-earlier-note');
   note.hidden = here === current;
   note.textContent = here === current ? '' : text.earlierMissing(watch.data.visits[current]);
-  if (focus >= 0) {
+  if (focus >= 0 && here === current && watch.data.visits[current].end === 'cut' && watch.returnStep[current] === watch.step) {
+    // at a cut-off, the node near the top and its moves under it, the ones never tried among them
+    const box = $('watch-earlier');
+    const row = earlier.rows[focus];
+    box.scrollTop += row.getBoundingClientRect().top - box.getBoundingClientRect().top - row.offsetHeight;
+  } else if (focus >= 0) {
     centerRow(earlier.rows[focus], $('watch-earlier'));
   }
 }
@@ -841,8 +911,8 @@ function sideName(red) {
 }
 
 // A node's value as the view shows it: for the side to move there, or for red.
-function valueText(visit) {
-  return watch.red ? visit.redValueText : visit.valueText;
+function valueText(visit, unit = false) {
+  return scoreWords(watch.red ? visit.redValueText : visit.valueText, unit);
 }
 
 // The bound's sign in the view: a lower bound for black is an upper bound for red.
@@ -854,8 +924,8 @@ function boundSign(visit) {
   return {exact: '=', lower: '≥', upper: '≤'}[bound];
 }
 
-function shownValue(visit) {
-  return boundSign(visit) + ' ' + valueText(visit);
+function shownValue(visit, unit = false) {
+  return boundSign(visit) + ' ' + valueText(visit, unit);
 }
 
 // A node's window as it stands once {@code step} events are shown: its α rises as its
@@ -879,8 +949,8 @@ function windowAt(i, step) {
 }
 
 function windowText(window) {
-  return watch.red ? '[α, β] = [' + window[0] + ', ' + window[1] + ']'
-    : '(α, β) = (' + window[0] + ', ' + window[1] + ')';
+  return watch.red ? '[α, β] = [' + bare(window[0]) + ', ' + bare(window[1]) + ']'
+    : '(α, β) = (' + bare(window[0]) + ', ' + bare(window[1]) + ')';
 }
 
 // A node's row: who moves there, its move, its window, and, once it has returned, its value and mark.
@@ -909,13 +979,14 @@ function fillRow(i) {
     element('span', {class: 'wwindow'}, row, '');
   }
   element('span', {class: 'wvalue'}, row, '');
-  const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[visit.bound]
+  const mark = visit.end === 'table' ? text.marks.table(visit) + ': ' + text.tableKinds[boundInView(visit)]
     : text.marks[visit.end](visit);
   element('span', {class: 'wmark ' + visit.end}, row, mark ? ' ' + mark : '');
   const pruned = watch.prunedRows[i];
   if (pruned) {
     const names = visit.pruned.slice(0, MAX_PRUNED_NAMES).map((move, k) => move + ' ' + visit.prunedChinese[k]);
     pruned.textContent = text.pruned(names.join(' · '), visit.pruned.length > MAX_PRUNED_NAMES);
+    pruned.title = text.prunedTitle;
   }
 }
 
@@ -924,6 +995,10 @@ function goTo(step) {
   if (!watch.data) {
     return;
   }
+  if (quiz.pending && quiz.pending.lines.length === 0) {
+    quiz.asked.delete(quiz.pending.step);   // left unanswered: asked again next time
+  }
+  quiz.pending = null;
   watch.step = Math.max(0, Math.min(watch.events.length, step));
   renderWatch();
 }
@@ -960,9 +1035,23 @@ function renderWatch() {
     fold.title = folded[i] ? text.collapsed(subtree) : '';
     const win = row.querySelector('.wwindow');
     if (win) {
-      // the path's windows as they stand now; elsewhere the window the node was entered with
-      const now = windowAt(i, line.has(i) ? step : 0);
-      win.textContent = ' ' + (watch.red ? '[' + now[0] + ', ' + now[1] + ']' : '(' + now[0] + ', ' + now[1] + ')');
+      // the window as it stands now: on the path, moving; off it, the one the node ended with.
+      // At the step a child's return moved it, the bound that moved is marked, old → new.
+      const now = windowAt(i, step);
+      const moved = event && !event.enter && w.visits[event.node].parent === i && w.visits[event.node].raised
+        ? windowAt(i, step - 1) : null;
+      win.textContent = ' ' + (watch.red ? '[' : '(');
+      now.forEach((bound, k) => {
+        if (k === 1) {
+          win.append(', ');
+        }
+        if (moved && moved[k] !== bound) {
+          element('span', {class: 'wchanged'}, win, bare(moved[k]) + ' → ' + bare(bound));
+        } else {
+          win.append(bare(bound));
+        }
+      });
+      win.append(watch.red ? ']' : ')');
       win.classList.toggle('now', line.has(i));
     }
     row.querySelector('.wvalue').textContent = returned ? '  ' + shownValue(visit) : '  …';
@@ -977,6 +1066,7 @@ function renderWatch() {
   }
   renderEarlier(current);
   $('watch-explain').textContent = event ? explain(event) : text.ready;
+  renderQuiz();
   $('watch-explain').className = event && !event.enter ? 'return ' + w.visits[current].end : 'enter';
   $('watch-details').textContent = current >= 0 ? details(w.visits[current]) : '';
   $('watch-counter').textContent = text.stepOf(step, watch.events.length);
@@ -1028,9 +1118,13 @@ function jump(kind, direction) {
 
 // Scrolls a tree, and only the tree, to show the row in its middle: scrollIntoView would
 // scroll the page as well, and on a phone, where the tree is under the board, hide the board.
+// On a phone, where the tree runs below the window's edge, the row goes in the middle of the part
+// of the tree that is in the window.
 function centerRow(row, tree) {
-  const offset = row.getBoundingClientRect().top - tree.getBoundingClientRect().top;
-  tree.scrollTop += offset - (tree.clientHeight - row.offsetHeight) / 2;
+  const box = tree.getBoundingClientRect();
+  const [top, bottom] = [Math.max(box.top, 0), Math.min(box.bottom, innerHeight)];
+  const middle = bottom - top > 2 * row.offsetHeight ? (top + bottom) / 2 : (box.top + box.bottom) / 2;
+  tree.scrollTop += row.getBoundingClientRect().top + row.offsetHeight / 2 - middle;
 }
 
 // The step's sentence: what the search did at this event, from the recorded node.
@@ -1045,20 +1139,20 @@ function explain(event) {
     return v.parent >= 0 ? text.enter(v, win, side) : v.iteration ? text.enterIteration(v, win) : text.enterRoot(v, win);
   }
   const valueSide = watch.red ? sideName(true) : side;
-  const val = shownValue(v);
+  const val = shownValue(v, true);
   let said;
   switch (v.end) {
     case 'cut': said = cutSentence(v); break;
-    case 'table': said = text.table(v, val, valueSide, text.tableKinds[v.bound]); break;
+    case 'table': said = text.table(v, val, valueSide, text.tableKinds[boundInView(v)]); break;
     case 'repetition': said = text.repetition(v, text.rulings[v.ruling] || v.ruling, val, valueSide); break;
     case 'mate': said = text.mate(v, val, watch.red ? valueSide : side); break;
     case 'stalemate': said = text.stalemate(v, val, watch.red ? valueSide : side); break;
-    case 'leaf': said = text.leaf(v, valueText(v), valueSide); break;
+    case 'leaf': said = text.leaf(v, valueText(v, true), valueSide); break;
     default:
       if (v.parent < 0) {
         const w = watch.data;
         const last = v === lastRoot();
-        return text.rootReturns(v, valueText(v), valueSide, last && w.pv.length > 0 ? w.pv[0] + ' ' + w.pvChinese[0] : '',
+        return text.rootReturns(v, valueText(v, true), valueSide, last && w.pv.length > 0 ? w.pv[0] + ' ' + w.pvChinese[0] : '',
           w.pvChinese.join(' '));
       }
       said = text.searched(v, v.children.length, val, valueSide, text.kinds[boundInView(v)]);
@@ -1077,11 +1171,65 @@ function cutSentence(v) {
   const names = v.pruned.slice(0, MAX_PRUNED_NAMES).map((move, k) =>
     document.documentElement.lang.startsWith('zh') ? v.prunedChinese[k] : move).join(text.nameJoin)
     + (v.pruned.length > MAX_PRUNED_NAMES ? ' …' : '');
-  const args = {sideV: sideName(v.red), sideC: sideName(c.red), names: names ? text.names(names) : ''};
+  const from = betaSource(watch.data.visits.indexOf(v));
+  const source = from < 0 ? null : {move: watch.data.visits[from], side: sideName(!v.red),
+    value: bare(watch.red ? watch.data.visits[from].redValueText : watch.data.visits[from].after[0])};
+  const args = {sideV: sideName(v.red), sideC: sideName(c.red), names: names ? text.names(names) : '', source};
   if (watch.red) {
-    return text.cutRed(v, c, {...args, value: v.redValueText, alpha: v.redWindow[0], beta: v.redWindow[1]});
+    return text.cutRed(v, c, {...args, value: bare(v.redValueText), alpha: bare(v.redWindow[0]), beta: bare(v.redWindow[1])});
   }
-  return text.cut(v, c, {...args, childValue: c.valueText, value: v.valueText, beta: v.beta});
+  return text.cut(v, c, {...args, childValue: bare(c.valueText), value: bare(v.valueText), beta: bare(v.beta)});
+}
+
+// Where node i's β came from (negamax: the bound its cut-off compares with; in red's terms the
+// same number): the earlier sibling whose return last raised the parent's α, or, with none, the
+// parent's own α as it came in, which is the grandparent's β negated: the same question two
+// plies up. The index of that move's node, or -1 where the bound is the root's own (∞, or an
+// aspiration window) or the record does not agree (then nothing is said rather than a guess).
+function betaSource(i) {
+  const visits = watch.data.visits;
+  const beta = visits[i].beta;
+  for (let node = i; visits[node].parent >= 0;) {
+    const parent = visits[node].parent;
+    const siblings = visits[parent].children;
+    for (let k = siblings.indexOf(node) - 1; k >= 0; k--) {
+      const sibling = visits[siblings[k]];
+      if (sibling.raised) {
+        return sibling.after && negated(sibling.after[0]) === beta && sibling.move ? siblings[k] : -1;
+      }
+    }
+    node = visits[parent].parent;
+    if (node < 0) {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+// A score's text negated, as the server writes it (200, -∞, M2, M-1): negamax's change of side.
+function negated(text) {
+  if (text === null || text === undefined) {
+    return text;
+  }
+  const mate = /^M(-?)(\d+)$/.exec(text);
+  if (mate) {
+    return 'M' + (mate[1] ? '' : '-') + mate[2];
+  }
+  return text === '∞' ? '-∞' : text === '-∞' ? '∞' : text === '0' ? '0' : text.startsWith('-') ? text.slice(1) : '-' + text;
+}
+
+// A score's text as an ordered number, for comparing two bounds (mates beyond every centipawn score).
+function scoreOrder(text) {
+  const mate = /^M(-?)(\d+)$/.exec(text);
+  if (mate) {
+    return mate[1] ? -100000 + Number(mate[2]) : 100000 - Number(mate[2]);
+  }
+  return text === '∞' ? Infinity : text === '-∞' ? -Infinity : Number(text);
+}
+
+// A score inside a comparison or a window: the page's notation, no unit.
+function bare(text) {
+  return scoreWords(text, false);
 }
 
 // What a child's return did to its parent's window: α rose (for red at a black node, β fell).
@@ -1092,11 +1240,18 @@ function raiseSentence(v) {
   }
   const parent = watch.data.visits[v.parent];
   const last = parent.children[parent.children.length - 1] === watch.data.visits.indexOf(v);
-  const reaches = parent.end === 'cut' && last ? text.gap + text.reaches : '';
-  if (watch.red && !parent.red) {
-    return text.gap + text.falls(v.redAfter[1], sideName(false)) + reaches;
+  const atBlack = watch.red && !parent.red;
+  const reaches = parent.end === 'cut' && last ? text.gap + (atBlack ? text.reachesAlpha : text.reaches) : '';
+  const i = watch.data.visits.indexOf(v);
+  const before = windowAt(v.parent, watch.returnStep[i] - 1);
+  const emptied = watch.red ? v.redAfter : v.after;
+  const empty = i === watch.firstEmpty ? text.gap + text.empty(watch.red ? '[' + bare(emptied[0]) + ', ' + bare(emptied[1]) + ']'
+    : '(' + bare(emptied[0]) + ', ' + bare(emptied[1]) + ')') : '';
+  if (atBlack) {
+    return text.gap + text.falls(bare(before[1]), bare(v.redAfter[1]), sideName(false)) + reaches + empty;
   }
-  return text.gap + text.rises(watch.red ? v.redAfter[0] : v.after[0], sideName(parent.red)) + reaches;
+  return text.gap + text.rises(bare(before[0]), bare(watch.red ? v.redAfter[0] : v.after[0]), sideName(parent.red))
+    + reaches + empty;
 }
 
 // The node's facts beside the sentence: where it is, and what this chapter adds (key, stage).
@@ -1121,7 +1276,7 @@ function drawWatchBoard(visit, line) {
   const svg = $('watch-board');
   svg.textContent = '';
   const defs = make('defs', {}, svg);
-  for (const [id, colour] of [['watch-arrow', '#1f5fbf'], ['watch-arrow-pruned', '#888'], ['watch-arrow-pv', '#1d7a30']]) {
+  for (const [id, colour] of [['watch-arrow', '#1f5fbf'], ['watch-arrow-pruned', '#c2410c'], ['watch-arrow-pv', '#1d7a30']]) {
     const marker = make('marker', {id, viewBox: '0 0 10 10', refX: 10, refY: 5,
       markerWidth: 3.5, markerHeight: 3.5, orient: 'auto-start-reverse'}, defs);
     make('path', {d: 'M0 0 L10 5 L0 10 z', fill: colour}, marker);
@@ -1154,17 +1309,22 @@ function drawWatchBoard(visit, line) {
 // the pieces and ends at the edge of the piece it points to, or near the point if none stands
 // there (a move never tried, from the piece still on its point, would be hidden under the two
 // pieces otherwise); its number sits at its tail, or beside it (numberPlace).
-function arrow(move, className, marker, number) {
+function arrow(move, className, marker, number, shift = 0, over = false) {
   const svg = $('watch-board');
-  const [x1, y1] = place(squareOf(move.slice(0, 2)));
-  const [x2, y2] = place(squareOf(move.slice(2)));
-  const length = Math.hypot(x2 - x1, y2 - y1);
-  const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
-  const stop = circlesOn(svg, '.piece circle.outer').some(([cx, cy]) => cx === x2 && cy === y2) ? 29 : 12;
-  make('line', {x1, y1, x2: x2 - dx * stop, y2: y2 - dy * stop, class: className, 'marker-end': 'url(#' + marker + ')'},
-    $('watch-arrows'));
+  const [fromX, fromY] = place(squareOf(move.slice(0, 2)));
+  const [toX, toY] = place(squareOf(move.slice(2)));
+  const length = Math.hypot(toX - fromX, toY - fromY);
+  const [dx, dy] = [(toX - fromX) / length, (toY - fromY) / length];
+  // shifted sideways (a line that goes back over another), the same for both ends
+  const [x1, y1, x2, y2] = [fromX - dy * shift, fromY + dx * shift, toX - dy * shift, toY + dx * shift];
+  const pieces = circlesOn(svg, '.piece circle.outer');
+  const stop = pieces.some(([cx, cy]) => cx === toX && cy === toY) ? 29 : over ? 0 : 12;
+  // drawn over the pieces (a move never tried), it starts at the edge of the piece that would make it
+  const start = over && pieces.some(([cx, cy]) => cx === fromX && cy === fromY) ? 27 : 0;
+  make('line', {x1: x1 + dx * start, y1: y1 + dy * start, x2: x2 - dx * stop, y2: y2 - dy * stop, class: className,
+    'marker-end': 'url(#' + marker + ')'}, over ? $('watch-over') : $('watch-arrows'));
   if (number) {
-    const [x, y] = numberPlace(x1, y1, dx, dy, circlesOn(svg, '.piece circle.outer, circle.watch-number'));
+    const [x, y] = numberPlace(fromX, fromY, dx, dy, circlesOn(svg, '.piece circle.outer, circle.watch-number'));
     make('circle', {cx: x, cy: y, r: 13, class: 'watch-number ' + marker}, svg);
     make('text', {x, y: y + 6, 'text-anchor': 'middle', class: 'watch-number'}, svg, String(number));
   }
@@ -1193,8 +1353,25 @@ function circlesOn(svg, selector) {
 
 // Moves from the shown position, kind 'pruned' (the ones a cut-off never tried, faint) or
 // 'pv' (the principal variation at the end, numbered).
+// A move never tried is drawn over the pieces, bold, so that it is seen from the back of a room;
+// a line of moves that comes back over a segment (e1f1 f1e1) has each pass shifted to one side.
 function drawMoves(moves, kind, numbered) {
-  moves.forEach((move, k) => arrow(move, 'watch-' + kind, 'watch-arrow-' + kind, numbered ? k + 1 : 0));
+  if (!$('watch-over')) {
+    make('g', {id: 'watch-over'}, $('watch-board'));
+  }
+  const segment = move => [move.slice(0, 2), move.slice(2)].sort().join('');
+  const passes = {};
+  moves.forEach(move => {
+    passes[segment(move)] = (passes[segment(move)] || 0) + 1;
+  });
+  const drawn = {};
+  moves.forEach((move, k) => {
+    const key = segment(move);
+    drawn[key] = (drawn[key] || 0) + 1;
+    // a pass and its way back fall on opposite sides of the segment; a third pass further out
+    const shift = passes[key] > 1 ? 9 * Math.ceil(drawn[key] / 2) : 0;
+    arrow(move, 'watch-' + kind, 'watch-arrow-' + kind, numbered ? k + 1 : 0, shift, kind === 'pruned');
+  });
 }
 
 function pause() {
@@ -1219,11 +1396,7 @@ function togglePlay() {
     watch.step = 0;
   }
   watch.timer = setInterval(() => {
-    if (watch.step >= watch.events.length) {
-      pause();
-    } else {
-      goTo(watch.step + 1);
-    }
+    stepForward();
   }, 1000 / watch.speed);
   renderWatch();
 }
@@ -1240,11 +1413,26 @@ function finishNode() {
 }
 
 function watchKey(event) {
-  if (!watch.open || event.target.closest('input, select, textarea') || event.altKey || event.ctrlKey || event.metaKey) {
+  if (!watch.open || event.altKey || event.ctrlKey || event.metaKey) {
+    return;
+  }
+  // a focused menu (speed, depth) would take ← and → for itself: they step through the search
+  const menu = event.target.closest('select');
+  if (menu && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
+    menu.blur();
+  } else if (event.target.closest('input, select, textarea')) {
+    return;
+  }
+  if (quiz.pending && /^[1-9]$/.test(event.key)) {
+    const choice = document.querySelectorAll('#watch-quiz .wq-choice')[Number(event.key) - 1];
+    if (choice) {
+      event.preventDefault();
+      choice.click();
+    }
     return;
   }
   const keys = {
-    ArrowRight: () => goTo(watch.step + 1),
+    ArrowRight: stepForward,
     ArrowLeft: () => goTo(watch.step - 1),
     Home: () => goTo(0),
     End: () => goTo(watch.events.length),
@@ -1265,9 +1453,516 @@ function watchKey(event) {
   }
 }
 
+// ---- Predict, then see (issue 39): with "quiz" ticked, a step forward that would show one of
+// the steps that carry the chapter's idea stops first and asks. Every question and its answer
+// are read from the search's record (watch.data), never computed again here: a return's value
+// and bound, whether a reply cuts off, the moves never tried, the table's answer (chapter 4
+// on), the move picker's stage (chapter 5 on), the arbiter's ruling (chapter 6). The score,
+// right of asked, is kept per chapter in the browser (localStorage) until "start over".
+
+const QUIZ_TEXT = {
+  en: {
+    toggle: 'quiz',
+    toggleTitle: 'predict, then see: stop before the steps that carry the chapter\'s idea and ask first',
+    score: (right, asked) => 'score: ' + right + ' right of ' + asked,
+    startOver: 'start over',
+    skip: 'show without answering',
+    submit: 'answer',
+    ask: 'Predict:',
+    node: v => v.parent < 0 ? 'the root' : v.move,
+    value: (v, side) => 'What value comes back from ' + QUIZ_TEXT.en.node(v) + ', for ' + side
+      + ', and is it exact (=), at least (≥) or at most (≤)?',
+    valueExact: (v, side) => 'What value comes back from ' + QUIZ_TEXT.en.node(v) + ', for ' + side + '?',
+    cut: (p, c) => c.move + ' is about to return. Will the search cut off at ' + QUIZ_TEXT.en.node(p)
+      + ' now, leaving the rest of its moves untried?',
+    pruned: p => 'Which moves of ' + QUIZ_TEXT.en.node(p) + ' will never be tried? Tick every one.',
+    table: v => 'Will the transposition table answer ' + v.move + ' without a search, and with what?',
+    ruling: v => v.move + ' brings a position back. What will the arbiter rule?',
+    stage: p => 'Which stage of the move picker gives the next move at ' + QUIZ_TEXT.en.node(p) + '?',
+    yes: 'yes',
+    no: 'no',
+    tableNo: 'no: its moves are searched',
+    tableYes: shown => 'yes: ' + shown,
+    rulingNone: 'no ruling: play goes on',
+    right: 'Right.',
+    wrong: (said, is) => 'Not quite: you said ' + said + '; it is ' + is + '.',
+    kindWords: {exact: 'exact', lower: 'at least', upper: 'at most'},
+    // why, with the rule and the numbers
+    exactWhy: (n, best, val, win) => (n === 1 ? 'Its only move, ' + best + ', was tried' : 'All ' + n + ' moves were tried; the best is '
+      + best) + (win ? ', and ' + val + ' lies inside the window ' + win : '') + ': the value is exact, ' + val + '.',
+    cutWhy: (c, val, sign, name, bound, side) => 'The move ' + c + ' gave ' + val + ' ' + sign + ' ' + name + ' = ' + bound
+      + ': the search stopped there, so ' + side + ' gets ' + (sign === '≥' ? 'at least ' : 'at most ') + val + '.',
+    lowWhy: (n, val, sign, name, bound, side) => 'All ' + n + ' moves were tried and none got past ' + name + ' = ' + bound
+      + ' (the best gave ' + val + '): ' + side + ' gets ' + (sign === '≥' ? 'at least ' : 'at most ') + val + '.',
+    cutYes: (c, side, val, sign, name, bound, source) => c + ' gives ' + side + ' ' + val + ' ' + sign + ' ' + name + ' = ' + bound
+      + (source ? ' (' + source + ')' : '') + ': the rule is "' + (sign === '≥' ? 'score ≥ β' : 'score ≤ α') + ': stop".',
+    cutNo: (c, side, val, sign, name, bound) => c + ' gives ' + side + ' ' + val + ', not ' + sign + ' ' + name + ' = ' + bound
+      + ': the window is still open, so the next move is tried.',
+    source: (side, value, move) => side + ' already has ' + value + ' from ' + move,
+    prunedWhy: (moves, last) => 'The cut-off comes right after ' + last + '; the moves it leaves, ' + moves + ', are never searched.',
+    tableYesWhy: (kind, val, name, bound) => kind === 'exact' ? 'The table held this position searched deep enough, with an exact value: '
+      + val + ', usable in any window.' : 'The table held this position searched deep enough, with ' + val + ', and '
+      + val.replace(/^[≥≤] /, '') + (kind === 'lower' ? ' ≥ ' : ' ≤ ') + name + ' = ' + bound + ': enough to settle the node.',
+    tableNoWhy: 'This position was seen before in the search, but what the table held did not settle the window here'
+      + ' (not deep enough, or a bound on the wrong side): its moves are searched.',
+    stageWhy: (move, stage) => move + ' comes from the stage "' + stage + '". The picker tries the table\'s move first, then'
+      + ' captures, then the killer moves, then the rest.',
+    stageNames: {hash: 'the table\'s move', captures: 'captures', 'killer 1': 'killer 1', 'killer 2': 'killer 2',
+      quiets: 'the other moves'},
+    noQuestions: 'In this search no step asks a question.'
+  },
+  zh: {
+    toggle: '提问',
+    toggleTitle: '先猜后看：在体现本章要点的那几步之前停下来，先提问',
+    score: (right, asked) => '得分：答了 ' + asked + ' 题，对 ' + right + ' 题',
+    startOver: '重新计分',
+    skip: '不答，直接看',
+    submit: '作答',
+    ask: '先猜一猜：',
+    node: v => v.parent < 0 ? '根节点' : v.chinese + '（' + v.move + '）',
+    value: (v, side) => QUIZ_TEXT.zh.node(v) + '对' + side + '返回多少分？是精确值（=）、至少（≥）还是至多（≤）？',
+    valueExact: (v, side) => QUIZ_TEXT.zh.node(v) + '对' + side + '返回多少分？',
+    cut: (p, c) => c.chinese + '（' + c.move + '）马上要返回。' + QUIZ_TEXT.zh.node(p) + '会不会就此截断，其余着法不再尝试？',
+    pruned: p => QUIZ_TEXT.zh.node(p) + '的哪些着法永远不会尝试？全部勾出来。',
+    table: v => '置换表会不会直接给出' + v.chinese + '（' + v.move + '）的结果、不必搜索？给的是什么？',
+    ruling: v => v.chinese + '（' + v.move + '）使局面重复出现。裁判会怎样裁决？',
+    stage: p => QUIZ_TEXT.zh.node(p) + '的下一步着法来自着法生成的哪个阶段？',
+    yes: '会',
+    no: '不会',
+    tableNo: '不会：要搜索它的着法',
+    tableYes: shown => '会：' + shown,
+    rulingNone: '不裁决：继续走棋',
+    right: '答对了。',
+    wrong: (said, is) => '答错了：你选的是“' + said + '”，应为“' + is + '”。',
+    kindWords: {exact: '精确值', lower: '至少', upper: '至多'},
+    exactWhy: (n, best, val, win) => (n === 1 ? '唯一的一步着法' + best + '已经试过' : n + ' 步着法都试过了，最好的是' + best)
+      + (win ? '，' + val + ' 落在窗口 ' + win + ' 之内' : '') + '：返回的是精确值 ' + val + '。',
+    cutWhy: (c, val, sign, name, bound, side) => '着法' + c + '得 ' + val + ' ' + sign + ' ' + name + ' = ' + bound
+      + '：搜索到此为止，所以' + side + (sign === '≥' ? '至少' : '至多') + '得 ' + val + '。',
+    lowWhy: (n, val, sign, name, bound, side) => n + ' 步着法都试过了，没有一步越过 ' + name + ' = ' + bound + '（最好的得 '
+      + val + '）：' + side + (sign === '≥' ? '至少' : '至多') + '得 ' + val + '。',
+    cutYes: (c, side, val, sign, name, bound, source) => c + '使' + side + '得 ' + val + ' ' + sign + ' ' + name + ' = ' + bound
+      + (source ? '（' + source + '）' : '') + '：规则是“' + (sign === '≥' ? '分值 ≥ β' : '分值 ≤ α') + '就停”。',
+    cutNo: (c, side, val, sign, name, bound) => c + '使' + side + '得 ' + val + '，并不 ' + sign + ' ' + name + ' = ' + bound
+      + '：窗口还开着，所以接着试下一步。',
+    source: (side, value, move) => side + '走' + move + '已有把握得到 ' + value,
+    prunedWhy: (moves, last) => '截断紧跟在' + last + '之后发生；剩下的' + moves + '都不再搜索。',
+    tableYesWhy: (kind, val, name, bound) => kind === 'exact' ? '置换表里存着这个局面足够深的搜索结果，是精确值 ' + val
+      + '，任何窗口都能直接用。' : '置换表里存着这个局面足够深的搜索结果 ' + val + '，而 ' + val.replace(/^[≥≤] /, '')
+      + (kind === 'lower' ? ' ≥ ' : ' ≤ ') + name + ' = ' + bound + '：足以了结这个节点。',
+    tableNoWhy: '这个局面在搜索中出现过，但表里存的结果了结不了这里的窗口（深度不够，或者界在另一侧）：只好搜索它的着法。',
+    stageWhy: (move, stage) => move + '来自“' + stage + '”阶段。着法生成器先试置换表着法，再试吃子着法，再试杀手着法，最后是其余着法。',
+    stageNames: {hash: '置换表着法', captures: '吃子着法', 'killer 1': '杀手着法 1', 'killer 2': '杀手着法 2', quiets: '其余着法'},
+    noQuestions: '这次搜索没有要提问的步。'
+  }
+};
+
+function quizText() {
+  return QUIZ_TEXT[document.documentElement.lang.startsWith('zh') ? 'zh' : 'en'];
+}
+
+const quiz = {
+  on: false,
+  pending: null,     // {step, items, index, said}: the questions before step, the one being asked
+  verdicts: null,    // {step, lines}: what the answers were, shown at the step they asked about
+  asked: new Set()   // the steps already asked about in this search: asked once, scored once
+};
+
+function quizKey() {
+  return 'xiangqi.quiz.' + (state.chapter ? state.chapter.chapter : 'chapter');
+}
+
+function quizScore() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(quizKey()));
+    if (kept && Number.isInteger(kept.asked) && Number.isInteger(kept.right)) {
+      return {asked: kept.asked, right: kept.right, kinds: kept.kinds || {}};
+    }
+  } catch (e) {
+    // no storage (a private window) or a broken entry: start from nothing
+  }
+  return {asked: 0, right: 0, kinds: {}};
+}
+
+function keepScore(kind, right) {
+  const score = quizScore();
+  score.asked++;
+  score.right += right ? 1 : 0;
+  const of = score.kinds[kind] || {asked: 0, right: 0};
+  score.kinds[kind] = {asked: of.asked + 1, right: of.right + (right ? 1 : 0)};
+  try {
+    localStorage.setItem(quizKey(), JSON.stringify(score));
+  } catch (e) {
+    // kept for this page only
+  }
+  showScore(score);
+}
+
+function showScore(score = quizScore()) {
+  const text = quizText();
+  $('watch-score').textContent = text.score(score.right, score.asked);
+}
+
+// The questions to ask before step {@code step} is shown (1-based), each {kind, node, ...}.
+function questionsBefore(step) {
+  const visits = watch.data.visits;
+  const event = watch.events[step - 1];
+  const v = visits[event.node];
+  const items = [];
+  if (event.enter) {
+    // the node whose first move this is was just entered: would the table have answered it?
+    const parent = v.parent >= 0 ? visits[v.parent] : null;
+    if (parent && parent.children[0] === event.node && hasTable() && seenBefore(v.parent)) {
+      items.push({kind: 'table', node: v.parent});
+    }
+    if (v.stage && parent) {
+      const k = parent.children.indexOf(event.node);
+      if (k === 0 || visits[parent.children[k - 1]].stage !== v.stage) {
+        items.push({kind: 'stage', node: event.node});
+      }
+    }
+    return items;
+  }
+  if (v.end === 'table') {
+    items.push({kind: 'table', node: event.node});
+  } else if (v.end === 'repetition') {
+    items.push({kind: 'ruling', node: event.node});
+  } else if ((v.end === 'searched' || v.end === 'cut') && v.children.length > 0) {
+    items.push({kind: 'value', node: event.node});
+  }
+  const parent = v.parent >= 0 ? visits[v.parent] : null;
+  // a reply that moved the window, where a cut-off can happen: β is not the root's ∞
+  if (parent && parent.alpha !== null && v.raised && parent.beta !== '∞') {
+    items.push({kind: 'cut', node: v.parent, child: event.node});
+    if (parent.end === 'cut' && parent.children[parent.children.length - 1] === event.node && parent.pruned.length > 0) {
+      items.push({kind: 'pruned', node: v.parent, child: event.node});
+    }
+  }
+  return items;
+}
+
+// Whether the record has the position of node i (its key) at an earlier node of the same
+// iteration: a transposition, the one case besides a table answer where "will the table
+// answer?" is a question (every position of an iteration was seen in the one before).
+function seenBefore(i) {
+  const visits = watch.data.visits;
+  let j = i;
+  while (j > 0 && visits[j].parent >= 0) {
+    j--;
+  }
+  for (; j < i; j++) {
+    if (visits[j].key === visits[i].key) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The transposition table comes in chapter 4; chapter 3's keys alone answer nothing.
+const TABLE_CHAPTER = 4;
+
+function hasTable() {
+  const number = /(\d+)/.exec(state.chapter ? state.chapter.chapter : '');
+  return number !== null && Number(number[1]) >= TABLE_CHAPTER;
+}
+
+// A value as the view shows it, from its bound and its text in negamax terms at node v.
+function valueInView(v, bound, text, unit = false) {
+  let [shownBound, shownText] = [bound, text];
+  if (watch.red && !v.red) {
+    shownBound = bound === 'lower' ? 'upper' : bound === 'upper' ? 'lower' : bound;
+    shownText = negated(text);
+  }
+  return {exact: '=', lower: '≥', upper: '≤'}[shownBound] + ' ' + scoreWords(shownText, unit);
+}
+
+// The question's choices, each {id, label}, the right answer's ids, and the sentence asking.
+function askFor(item) {
+  const text = quizText();
+  const visits = watch.data.visits;
+  const v = visits[item.node];
+  switch (item.kind) {
+    case 'value': {
+      const side = watch.red ? sideName(true) : sideName(v.red);
+      const truth = v.bound + '|' + v.valueText;
+      const numbers = [v.valueText];
+      // another number from the record: a child's value as v sees it (negated), the mistake of
+      // taking the wrong reply, or, failing that, the value not negated
+      for (const c of v.children) {
+        const seen = negated(visits[c].valueText);
+        if (!numbers.includes(seen) && numbers.length < (v.alpha === null ? 4 : 2)) {
+          numbers.push(seen);
+        }
+      }
+      if (numbers.length === 1 && negated(v.valueText) !== v.valueText) {
+        numbers.push(negated(v.valueText));
+      }
+      const choices = [];
+      const bounds = v.alpha === null ? ['exact'] : ['exact', 'lower', 'upper'];
+      numbers.forEach((number, k) => {
+        for (const bound of k === 0 ? bounds : ['exact']) {
+          choices.push({id: bound + '|' + number, label: valueInView(v, bound, number)});
+        }
+      });
+      choices.sort((a, b) => scoreOrder(a.id.split('|')[1]) - scoreOrder(b.id.split('|')[1]) || a.label.localeCompare(b.label));
+      return {question: (v.alpha === null ? text.valueExact : text.value)(v, side), choices, right: [truth]};
+    }
+    case 'cut': {
+      const yes = v.end === 'cut' && v.children[v.children.length - 1] === item.child;
+      return {question: text.cut(v, visits[item.child]), choices: [{id: 'yes', label: text.yes}, {id: 'no', label: text.no}],
+        right: [yes ? 'yes' : 'no']};
+    }
+    case 'pruned': {
+      const moves = [...v.children.map(c => visits[c].move), ...v.pruned];
+      const names = [...v.children.map(c => visits[c].chinese), ...v.prunedChinese];
+      const zh = document.documentElement.lang.startsWith('zh');
+      return {question: text.pruned(v), multiple: true,
+        choices: moves.map((move, k) => ({id: move, label: zh ? names[k] + '（' + move + '）' : move + ' ' + names[k]})),
+        right: [...v.pruned]};
+    }
+    case 'table': {
+      const bounds = ['exact', 'lower', 'upper'];
+      return {question: text.table(v), choices: [{id: 'no', label: text.tableNo},
+        ...bounds.map(bound => {
+          const kind = boundInView({...v, bound});
+          return {id: bound, label: text.tableYes({exact: '=', lower: '≥', upper: '≤'}[kind] + ' ' + text.kindWords[kind])};
+        })],
+        right: [v.end === 'table' ? v.bound : 'no']};
+    }
+    case 'ruling': {
+      const rulings = ['draw', 'red-loses', 'black-loses'];
+      if (v.ruling && !rulings.includes(v.ruling)) {
+        rulings.push(v.ruling);
+      }
+      return {question: text.ruling(v), choices: [{id: 'none', label: text.rulingNone},
+        ...rulings.map(ruling => ({id: ruling, label: watchText().rulings[ruling] || ruling}))], right: [v.ruling]};
+    }
+    case 'stage': {
+      const parent = visits[v.parent];
+      const stages = ['hash', 'captures', 'killer 1', 'killer 2', 'quiets'];
+      return {question: text.stage(parent), choices: stages.map(stage => ({id: stage, label: text.stageNames[stage]})),
+        right: [v.stage]};
+    }
+  }
+  return null;
+}
+
+// Why the answer is what it is: the rule that decided it, with the record's numbers.
+function whyFor(item) {
+  const text = quizText();
+  const visits = watch.data.visits;
+  const v = visits[item.node];
+  const zh = document.documentElement.lang.startsWith('zh');
+  const moveName = x => (zh ? x.chinese + '（' + x.move + '）' : x.move);
+  switch (item.kind) {
+    case 'value': {
+      const side = watch.red ? sideName(true) : sideName(v.red);
+      const shown = shownValue(v).replace(/^[=≥≤] /, '');
+      const sign = boundSign(v);
+      const last = visits[v.children[v.children.length - 1]];
+      const win = v.alpha === null ? '' : watch.red ? '[' + bare(v.redWindow[0]) + ', ' + bare(v.redWindow[1]) + ']'
+        : '(' + bare(v.alpha) + ', ' + bare(v.beta) + ')';
+      const [alpha, beta] = watch.red ? v.redWindow : [v.alpha, v.beta];
+      if (sign === '=') {
+        const best = v.children.map(c => visits[c]).find(c => (watch.red ? c.redValueText : negated(c.valueText))
+          === (watch.red ? v.redValueText : v.valueText)) || last;
+        return text.exactWhy(v.children.length, moveName(best), shown, win);
+      }
+      const name = sign === '≥' ? 'β' : 'α';
+      const bound = bare(sign === '≥' ? beta : alpha);
+      return v.end === 'cut' ? text.cutWhy(moveName(last), shown, sign, name, bound, side)
+        : text.lowWhy(v.children.length, shown, sign, name, bound, side);
+    }
+    case 'cut': {
+      const c = visits[item.child];
+      const i = item.node;
+      const atBlack = watch.red && !v.red;
+      const [sign, name] = atBlack ? ['≤', 'α'] : ['≥', 'β'];
+      const value = bare(watch.red ? c.redValueText : negated(c.valueText));
+      const window = watch.red ? v.redWindow : [v.alpha, v.beta];
+      const bound = bare(atBlack ? window[0] : window[1]);
+      const yes = v.end === 'cut' && v.children[v.children.length - 1] === item.child;
+      const side = watch.red ? sideName(true) : sideName(v.red);
+      if (!yes) {
+        return text.cutNo(moveName(c), side, value, sign, name, bound);
+      }
+      const from = betaSource(i);
+      const source = from < 0 ? '' : text.source(sideName(!v.red),
+        bare(watch.red ? visits[from].redValueText : visits[from].after[0]), moveName(visits[from]));
+      return text.cutYes(moveName(c), side, value, sign, name, bound, source);
+    }
+    case 'pruned': {
+      const names = v.pruned.map((move, k) => (zh ? v.prunedChinese[k] + '（' + move + '）' : move)).join(zh ? '、' : ', ');
+      return text.prunedWhy(names, moveName(visits[item.child]));
+    }
+    case 'table': {
+      if (v.end !== 'table') {
+        return text.tableNoWhy;
+      }
+      const kind = boundInView(v);
+      const window = watch.red ? v.redWindow : [v.alpha, v.beta];
+      return text.tableYesWhy(kind, shownValue(v), kind === 'lower' ? 'β' : 'α', bare(kind === 'lower' ? window[1] : window[0]));
+    }
+    case 'ruling':
+      return explain({node: item.node, enter: false});
+    case 'stage':
+      return text.stageWhy(moveName(v), text.stageNames[v.stage] || v.stage);
+  }
+  return '';
+}
+
+// One step forward, as →, "step" and play take it: with the quiz on, a step that carries a
+// question waits for the answer (play pauses there).
+function stepForward() {
+  if (!watch.data || watch.step >= watch.events.length) {
+    pause();
+    return;
+  }
+  const next = watch.step + 1;
+  if (quiz.pending) {
+    return;
+  }
+  if (quiz.on && !quiz.asked.has(next)) {
+    const items = questionsBefore(next);
+    quiz.asked.add(next);
+    if (items.length > 0) {
+      pause();
+      quiz.pending = {step: next, items, index: 0, lines: []};
+      renderQuiz();
+      return;
+    }
+  }
+  goTo(next);
+}
+
+// The question being asked, or, at the step it asked about, the verdicts; else nothing.
+function renderQuiz() {
+  const box = $('watch-quiz');
+  const text = quizText();
+  box.textContent = '';
+  $('watch-quiz-toggle-box').checked = quiz.on;
+  $('watch-score-line').hidden = !quiz.on;
+  showScore();
+  const pending = quiz.pending;
+  if (pending) {
+    const item = pending.items[pending.index];
+    const asked = askFor(item);
+    box.hidden = false;
+    box.className = 'asking';
+    box.dataset.kind = item.kind;
+    for (const line of pending.lines) {
+      element('p', {class: 'wq-verdict ' + line.verdict}, box, line.text);
+    }
+    const question = element('p', {class: 'wq-question'}, box);
+    element('b', {}, question, text.ask + watchText().gap);
+    question.append(asked.question);
+    const choices = element('div', {class: 'wq-choices'}, box);
+    asked.choices.forEach((choice, k) => {
+      if (asked.multiple) {
+        const label = element('label', {class: 'wq-choice'}, choices);
+        element('input', {type: 'checkbox', value: choice.id, 'data-answer': choice.id}, label);
+        label.append(' ' + choice.label);
+      } else {
+        const button = element('button', {type: 'button', class: 'wq-choice', 'data-answer': choice.id}, choices,
+          (k + 1) + '. ' + choice.label);
+        button.addEventListener('click', () => answer([choice.id]));
+      }
+    });
+    const actions = element('div', {class: 'wq-actions'}, box);
+    if (asked.multiple) {
+      element('button', {type: 'button', id: 'watch-quiz-submit'}, actions, text.submit).addEventListener('click', () =>
+        answer([...choices.querySelectorAll('input:checked')].map(input => input.value)));
+    }
+    element('button', {type: 'button', id: 'watch-quiz-skip'}, actions, text.skip).addEventListener('click', () => {
+      const step = pending.step;
+      quiz.pending = null;
+      quiz.verdicts = pending.lines.length > 0 ? {step, lines: pending.lines} : null;
+      goTo(step);
+    });
+    centerCurrent();
+    return;
+  }
+  const verdicts = quiz.verdicts && quiz.verdicts.step === watch.step ? quiz.verdicts.lines : [];
+  box.hidden = verdicts.length === 0;
+  box.className = 'verdicts';
+  delete box.dataset.kind;
+  for (const line of verdicts) {
+    element('p', {class: 'wq-verdict ' + line.verdict}, box, line.text);
+  }
+  centerCurrent();
+}
+
+// The current node's row in the middle of the tree again, once the question or the verdicts
+// above it have taken their room.
+function centerCurrent() {
+  const event = watch.step > 0 ? watch.events[watch.step - 1] : null;
+  if (event) {
+    centerRow(watch.rows[event.node], $('watch-tree'));
+  }
+}
+
+// The student's answer to the question being asked: right or wrong, said with the rule and the
+// numbers; then the next question of this step, or the step itself.
+function answer(ids) {
+  const pending = quiz.pending;
+  if (!pending) {
+    return;
+  }
+  const text = quizText();
+  const item = pending.items[pending.index];
+  const asked = askFor(item);
+  const given = [...new Set(ids)].sort();
+  const right = [...asked.right].sort();
+  const ok = given.length === right.length && given.every((id, k) => id === right[k]);
+  const label = list => list.map(id => (asked.choices.find(choice => choice.id === id) || {label: id}).label)
+    .join(document.documentElement.lang.startsWith('zh') ? '、' : ', ') || '—';
+  keepScore(item.kind, ok);
+  pending.lines.push({verdict: ok ? 'right' : 'wrong', kind: item.kind,
+    text: (ok ? '✔ ' + text.right : '✘ ' + text.wrong(label(given), label(right))) + watchText().gap + whyFor(item)});
+  // "which moves will never be tried?" only follows a cut-off the student saw coming or not
+  pending.index++;
+  if (pending.index < pending.items.length) {
+    renderQuiz();
+    return;
+  }
+  quiz.pending = null;
+  quiz.verdicts = {step: pending.step, lines: pending.lines};
+  goTo(pending.step);
+}
+
+function startOver() {
+  try {
+    localStorage.removeItem(quizKey());
+  } catch (e) {
+    // nothing kept
+  }
+  quiz.asked = new Set();
+  quiz.verdicts = null;
+  if (quiz.pending) {
+    quiz.asked.add(quiz.pending.step);
+  }
+  showScore();
+}
+
 // A link with #watch opens watch mode once board.js has set up the linked game. The hash is
 // read now: board.js rewrites the address when the game is set.
 const watchLink = new URLSearchParams(location.hash.startsWith('#watch') ? location.hash.slice(1) : '');
+// A hash changed by hand (or by the browser's back button) moves to its step, view and depth.
+window.addEventListener('hashchange', () => {
+  if (!location.hash.startsWith('#watch') || !state.chapter || !state.view) {
+    return;
+  }
+  const link = new URLSearchParams(location.hash.slice(1));
+  const depth = Number(link.get('depth')) || DEFAULT_WATCH_DEPTH;
+  const step = link.get('step');
+  watch.red = link.get('view') === 'red';
+  if (watch.open && watch.data && watch.data.depth === depth && (step === null || /^\d+$/.test(step))
+    && (step === null || Number(step) <= watch.events.length)) {
+    goTo(step === null ? watch.step : Number(step));
+  } else {
+    openWatch(depth, step === null ? null : step);
+  }
+});
 buildWatch();
 watch.red = watchLink.get('view') === 'red';
 if (location.hash.startsWith('#watch')) {
