@@ -100,6 +100,9 @@ function setLanguage(lang, chosen) {
   if (state.result) {
     showResult(state.result);
   }
+  for (const score of document.querySelectorAll('#lines td[data-score]')) {
+    score.textContent = scoreWords(score.dataset.score);
+  }
   document.dispatchEvent(new Event('languagechange'));
 }
 
@@ -465,7 +468,7 @@ async function think() {
         cell(row, event.depth);
         cell(row, number(event.nodes));
         cell(row, number(event.millis));
-        cell(row, scoreWords(event.score));
+        cell(row, scoreWords(event.score)).dataset.score = event.score;   // written again in the other language
         cell(row, event.pv);
       }
       $('lines').appendChild(row);

@@ -1725,7 +1725,7 @@ function askFor(item) {
       return {question: text.table(v), choices: [{id: 'no', label: text.tableNo},
         ...bounds.map(bound => {
           const kind = boundInView({...v, bound});
-          return {id: bound, label: text.tableYes({exact: '=', lower: '≥', upper: '≤'}[kind] + ' ' + text.kindWords[kind])};
+          return {id: bound, label: text.tableYes({exact: '=', lower: '≥', upper: '≤'}[kind] + watchText().names(text.kindWords[kind]))};
         })],
         right: [v.end === 'table' ? v.bound : 'no']};
     }
