@@ -58,11 +58,11 @@ class ExercisesTest {
         Search.Result start = searchWith(techniques).search(Position.startPosition(), 1);
         assertThat(Move.toUci(start.bestMove()))
                 .as(Exercises.say("5.1: depth 1 from the start still plays b2b9, the cannon taking a defended horse,"
-                        + " and scores %d: are the captures below the horizon searched?", "5.1：从初始局面搜索深度 1，"
+                        + " and scores %d: are the captures below the horizon searched?", "从初始局面搜索深度 1，"
                         + "仍然走 b2b9，用炮去吃有保护的马，得 %d 分：水平线以下的吃子着法搜索了吗？"), start.score()).isNotEqualTo("b2b9");
         assertThat(Math.abs(start.score())).as(Exercises.say("5.1: depth 1 from the start scores %d, where a quiet search"
-                + " stays within a soldier (100) of 0: may the side to move stand pat, not capture?", "5.1：从初始局面"
-                + "搜索深度 1，得 %d 分，而平稳的搜索离 0 不会超过一个兵（100）：走子方可以不吃子、就此站定（stand pat）吗？"),
+                + " stays within a soldier (100) of 0: may the side to move stand pat, not capture?", "从初始局面"
+                + "搜索深度 1，得 %d 分，而加了静态搜索，分值离 0 不会超过一个兵（100）：走子方可以不吃子、就此站定（stand pat）吗？"),
                 start.score())
                 .isLessThan(100);
 
@@ -71,14 +71,14 @@ class ExercisesTest {
         assertThat(Move.toUci(defended.bestMove()))
                 .as(Exercises.say("5.1: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring"
                         + " %d, where the recapture should keep it home: is each capture's score negated for the side"
-                        + " that made it?", "5.1：在 %s 上搜索深度 1，车仍然去吃有保护的兵（a0a5），得 %d 分，"
+                        + " that made it?", "在 %s 上搜索深度 1，车仍然去吃有保护的兵（a0a5），得 %d 分，"
                         + "而对方能吃回来，车应当留在原处：每个吃子着法的分值，都为走这步的一方取负了吗？"),
                         Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
                 .as(Exercises.say("5.1: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
-                        "5.1：在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
+                        "在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
                         Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
 
         // The root score from the start no longer swings between odd and even depths.
@@ -89,7 +89,7 @@ class ExercisesTest {
         for (int depth = 2; depth <= 4; depth++) {
             assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
                     .as(Exercises.say("5.1: the score from the start swings by a soldier or more between depths %d and"
-                            + " %d: %s, where it should stay within 100", "5.1：初始局面的分值在深度 %d 和 %d 之间"
+                            + " %d: %s, where it should stay within 100", "初始局面的分值在深度 %d 和 %d 之间"
                             + "摆动了一个兵或更多：%s，而摆动应当在 100 以内"), depth - 1, depth, scores)
                     .isLessThan(100);
         }
@@ -99,7 +99,7 @@ class ExercisesTest {
         long plain = searchWith(Search.ORDERED).search(Position.startPosition(), 5).nodes();
         long quiet = searchWith(techniques).search(Position.startPosition(), 5).nodes();
         assertThat(quiet).as(Exercises.say("5.1: depth 5 from the start takes %,d nodes with quiescence, not less than twice"
-                + " the %,d without: does standing pat at or above beta cut off at once?", "5.1：从初始局面搜索深度 5，"
+                + " the %,d without: does standing pat at or above beta cut off at once?", "从初始局面搜索深度 5，"
                 + "加上静态搜索用了 %,d 个节点，不少于不加时 %,d 个的两倍：站定的分值达到或超过 beta 时，"
                 + "是立即截断的吗？"), quiet, plain)
                 .isLessThan(2 * plain);
@@ -121,14 +121,14 @@ class ExercisesTest {
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME)) {
             Windows windows = new Windows();
             searchWith(Search.ORDERED.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
-            assertThat(windows.wrongWindow).as(Exercises.say("5.2: %s", "5.2：%s"), windows.wrongWindow).isNull();
-            assertThat(windows.notSearchedAgain).as(Exercises.say("5.2: %s", "5.2：%s"), windows.notSearchedAgain).isNull();
+            assertThat(windows.wrongWindow).as(Exercises.say("5.2: %s", "%s"), windows.wrongWindow).isNull();
+            assertThat(windows.notSearchedAgain).as(Exercises.say("5.2: %s", "%s"), windows.notSearchedAgain).isNull();
             for (int ply = 0; ply < windows.nullWindows.length; ply++) {
                 int nulls = windows.nullWindows[ply];
                 int full = windows.fullWindows[ply];
                 assertThat(nulls > full || nulls + full == 0).as(Exercises.say("5.2: %s, depth 5: at the nodes of ply %d with a"
                         + " full window, the moves after the first were searched %d times with the full window and %d"
-                        + " with a null window, where nearly all should have the null window%s", "5.2：局面 %s，深度 5："
+                        + " with a null window, where nearly all should have the null window%s", "局面 %s，深度 5："
                         + "在第 %d 层带完整窗口的节点上，第一步之后的着法用完整窗口搜索了 %d 次，用零窗口搜索了 %d 次，"
                         + "而几乎都应当用零窗口%s"), fen, ply, full, nulls, ply > 0 && nulls == 0
                                 ? Exercises.say(": are the null windows used below the root too?",
@@ -143,7 +143,7 @@ class ExercisesTest {
                 int plain = new Search(noTable, null).search(position, depth).score();
                 int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
                 assertThat(principal).as(Exercises.say("5.2: the root score of %s at depth %d, without the table: %d,"
-                        + " where plain alpha-beta finds %d", "5.2：局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
+                        + " where plain alpha-beta finds %d", "局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
                         + "而普通的 Alpha-Beta 搜索得到 %d"), position.toFen(), depth, principal, plain).isEqualTo(plain);
             }
         }
@@ -155,13 +155,13 @@ class ExercisesTest {
             Search.Result plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 6);
             Search.Result principal = searchWith(Search.ORDERED.with(pvs)).search(Position.fromFen(fen), 6);
             assertThat(principal.score()).as(Exercises.say("5.2: the root score of %s at depth 6: %d, where plain"
-                    + " alpha-beta finds %d", "5.2：局面 %s 在深度 6 的根节点分值：%d，而普通的 Alpha-Beta 搜索得到 %d"), fen,
+                    + " alpha-beta finds %d", "局面 %s 在深度 6 的根节点分值：%d，而普通的 Alpha-Beta 搜索得到 %d"), fen,
                     principal.score(), plain.score()).isEqualTo(plain.score());
             plainNodes += plain.nodes();
             principalNodes += principal.nodes();
         }
         assertThat(principalNodes).as(Exercises.say("5.2: the nodes of the three positions at depth 6: %,d, not fewer"
-                + " than %,d plain", "5.2：三个局面在深度 6 的节点数：%,d，并不比普通搜索的 %,d 少"), principalNodes,
+                + " than %,d plain", "三个局面在深度 6 的节点数：%,d，并不比普通搜索的 %,d 少"), principalNodes,
                 plainNodes).isLessThan(plainNodes);
     }
 
@@ -255,8 +255,8 @@ class ExercisesTest {
     @Exercise(value = "5.3 null-move pruning (空着裁剪)", zh = "5.3 空着裁剪",
             hint = "before a node's moves, pass (flip the side to move and its key) and search the opponent with the null "
                     + "window at beta, a few plies shallower; if even that reaches beta, cut off; never in check",
-            hintZh = "搜索一个节点的着法之前先让一步（翻转走子方和它的键值），用 beta 处的零窗口、少搜几层来搜对手；"
-                    + "连这样都能达到 beta，就截断；被将军时不让")
+            hintZh = "搜索一个节点的着法之前先走一步空着（翻转走子方和它的键值），用 beta 处的零窗口、少搜几层来搜对手；"
+                    + "连这样都能达到 beta，就截断；被将军时不走空着")
     void nullMove() {
         Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves",
                 "搜索一个节点的着法之前，先让对手连走两步");
@@ -272,23 +272,23 @@ class ExercisesTest {
             pruningNodes += pruning.nodes();
             assertThat(Math.abs(pruning.score() - plain.score())).as(Exercises.say("5.3: %s at depth 6 scores %d with"
                     + " null-move pruning and %d without: more than three soldiers apart, where a pass should only prune"
-                    + " moves, not change what the position is worth: is the pass's score negated?", "5.3：局面 %s 在深度 6，"
-                    + "用空着裁剪得 %d 分，不用时得 %d 分：相差超过三个兵，而让一步只应当剪掉着法，不应当改变局面的价值："
-                    + "让一步之后的分值取负了吗？"), fen, pruning.score(), plain.score())
+                    + " moves, not change what the position is worth: is the pass's score negated?", "局面 %s 在深度 6，"
+                    + "用空着裁剪得 %d 分，不用时得 %d 分：相差超过三个兵，而空着只应当剪掉着法，不应当改变局面的价值："
+                    + "空着之后的分值取负了吗？"), fen, pruning.score(), plain.score())
                     .isLessThanOrEqualTo(300);
         }
         assertThat(pruningNodes).as(Exercises.say("5.3: the three positions at depth 6 take %,d nodes with null-move pruning,"
                 + " not less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null"
-                + " window at beta?", "5.3：三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
-                + "让一步之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+                + " window at beta?", "三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
+                + "空着之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.ORDERED).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.ORDERED.with(nullMove)).search(Position.fromFen(fen), 4).score();
             assertThat(pruning).as(Exercises.say("5.3: %s at depth 4 scores %d with null-move pruning, where the plain search"
-                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "5.3：局面 %s 在深度 4，"
-                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也让了一步？"),
+                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "局面 %s 在深度 4，"
+                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也走了空着？"),
                     fen, pruning, plain)
                     .isEqualTo(plain);
         }

@@ -54,7 +54,7 @@ class ExercisesTest {
         Position checkThenChase = Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9", "e7a7", "d9e9");
         Repetition.Outcome asian = Repetition.judge(checkThenChase).outcome();
         assertThat(asian).as(Exercises.say("6.1: judge, the Asian rules, now rules one check, one chase %s, where it stays a"
-                + " draw: was judge changed, where judgeChinese was to be added beside it?", "6.1：按亚洲规则裁决的 judge"
+                + " draw: was judge changed, where judgeChinese was to be added beside it?", "按亚洲规则裁决的 judge"
                 + " 现在把一将一捉判为 %s，而它应当仍是和棋：是不是改了 judge？judgeChinese 本该加在它旁边"), asian).isEqualTo(Repetition.Outcome.DRAW);
         Repetition.Outcome verdict;
         try {
@@ -64,21 +64,21 @@ class ExercisesTest {
                     "：加上它，把一将一捉按长打裁决"));
         }
         assertThat(verdict).as(Exercises.say("6.1: judgeChinese after a7e7 e9d9 e7a7 d9e9 from %s (red checks, then"
-                + " chases the a3 horse): %s, where one check, one chase loses, RED_LOSES", "6.1：从 %s 走 a7e7 e9d9 e7a7"
+                + " chases the a3 horse): %s, where one check, one chase loses, RED_LOSES", "从 %s 走 a7e7 e9d9 e7a7"
                 + " d9e9 之后（红方先将军，再捉 a3 的马），judgeChinese 判为 %s，而一将一捉应当判负，即 RED_LOSES"),
                 CHECK_THEN_CHASE, verdict)
                 .isEqualTo(Repetition.Outcome.RED_LOSES);
         Repetition.Outcome idle = chinese(Fixtures.after(CHECK_THEN_IDLE, "a7e7", "e9d9", "e7a7", "d9e9"));
         assertThat(idle).as(Exercises.say("6.1: judgeChinese of one check, one idle move (一将一闲): %s, where it stays a"
-                + " draw: is an idle move counted as a chase?", "6.1：judgeChinese 把一将一闲判为 %s，而它应当仍是和棋："
+                + " draw: is an idle move counted as a chase?", "judgeChinese 把一将一闲判为 %s，而它应当仍是和棋："
                 + "是不是把闲着算成了捉？"), idle).isEqualTo(Repetition.Outcome.DRAW);
         Repetition.Outcome perpetual = chinese(Fixtures.after(PERPETUAL_CHECK, "d0e0", "e9d9", "e0d0", "d9e9"));
         assertThat(perpetual).as(Exercises.say("6.1: judgeChinese of a perpetual check: %s, where it loses, RED_LOSES, as judge"
-                + " rules it", "6.1：judgeChinese 把长将判为 %s，而长将应当判负，即 RED_LOSES，和 judge 的裁决一样"),
+                + " rules it", "judgeChinese 把长将判为 %s，而长将应当判负，即 RED_LOSES，和 judge 的裁决一样"),
                 perpetual).isEqualTo(Repetition.Outcome.RED_LOSES);
         Repetition.Outcome none = chinese(Fixtures.after(CHECK_THEN_CHASE, "a7e7", "e9d9"));
         assertThat(none).as(Exercises.say("6.1: judgeChinese with no repetition: %s, where it is NONE",
-                "6.1：没有重复局面时 judgeChinese 判为 %s，而应当是 NONE"), none)
+                "没有重复局面时 judgeChinese 判为 %s，而应当是 NONE"), none)
                 .isEqualTo(Repetition.Outcome.NONE);
     }
 
@@ -105,18 +105,18 @@ class ExercisesTest {
         }
         Search.Result plain = search(Search.WITH_REPETITIONS);
         assertThat(Move.toUci(plain.bestMove())).as(Exercises.say("6.2: without contempt, red plays %s at depth 4, where the"
-                + " chapter as shipped takes the draw, a1a0: is contempt on without the technique?", "6.2：不用藐视因子，"
+                + " chapter as shipped takes the draw, a1a0: is contempt on without the technique?", "不用藐视因子，"
                 + "红方在深度 4 走 %s，而本章原样的搜索接受和棋，走 a1a0：是不是没加这项技术，藐视因子就已经生效了？"),
                 Move.toUci(plain.bestMove()))
                 .isEqualTo("a1a0");
         assertThat(plain.score()).as(Exercises.say("6.2: without contempt, the draw scores %d, where the chapter as shipped"
-                + " scores it %d", "6.2：不用藐视因子，和棋得 %d 分，而本章原样的搜索给它 %d 分"), plain.score(),
+                + " scores it %d", "不用藐视因子，和棋得 %d 分，而本章原样的搜索给它 %d 分"), plain.score(),
                 Score.DRAW).isEqualTo(Score.DRAW);
 
         Search.Result scornful = search(Search.WITH_REPETITIONS.with(contempt));
         assertThat(Move.toUci(scornful.bestMove()))
                 .as(Exercises.say("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4,"
-                        + " scored %d, where it should play on, standing only a little worse: %s", "6.2：用了藐视因子，"
+                        + " scored %d, where it should play on, standing only a little worse: %s", "用了藐视因子，"
                         + "红方在深度 4 仍然走 a1a0、以重复局面求和，得 %d 分，而它应当继续下，局面只是稍差：%s"),
                         scornful.score(), scornful.score() > 0
                                 ? Exercises.say("is the draw scored below 0 for the side the search plays for, and"
@@ -125,7 +125,7 @@ class ExercisesTest {
                                 : Exercises.say("is the repetition's draw scored with contempt too?",
                                         "重复局面的和棋也按藐视因子记分了吗？")).isNotEqualTo("a1a0");
         assertThat(scornful.score()).as(Exercises.say("6.2: with contempt, red plays %s at depth 4 and scores %d, where playing"
-                + " on a little worse scores between -100 and 0", "6.2：用了藐视因子，红方在深度 4 走 %s，得 %d 分，"
+                + " on a little worse scores between -100 and 0", "用了藐视因子，红方在深度 4 走 %s，得 %d 分，"
                 + "而局面稍差地继续下，分值应当在 -100 和 0 之间"), Move.toUci(scornful.bestMove()), scornful.score())
                 .isNegative().isGreaterThan(-100);
     }
@@ -183,16 +183,16 @@ class ExercisesTest {
                     () -> searchWith(techniques).search(Position.startPosition(), 1));
         } catch (AssertionError timedOut) {
             throw new AssertionError(Exercises.say("6.3: depth 1 from the start did not finish in 30 seconds: are"
-                    + " only captures searched below the horizon?", "6.3：从初始局面搜索深度 1，30 秒内没有结束："
+                    + " only captures searched below the horizon?", "从初始局面搜索深度 1，30 秒内没有结束："
                     + "水平线以下是不是只搜吃子着法？"));
         }
         assertThat(Move.toUci(start.bestMove()))
                 .as(Exercises.say("6.3: depth 1 from the start still plays b2b9, the cannon taking a defended horse,"
-                        + " and scores %d: are the captures below the horizon searched?", "6.3：从初始局面搜索深度 1，"
+                        + " and scores %d: are the captures below the horizon searched?", "从初始局面搜索深度 1，"
                         + "仍然走 b2b9，用炮去吃有保护的马，得 %d 分：水平线以下的吃子着法搜索了吗？"), start.score()).isNotEqualTo("b2b9");
         assertThat(Math.abs(start.score())).as(Exercises.say("6.3: depth 1 from the start scores %d, where a quiet search"
-                + " stays within a soldier (100) of 0: may the side to move stand pat, not capture?", "6.3：从初始局面"
-                + "搜索深度 1，得 %d 分，而平稳的搜索离 0 不会超过一个兵（100）：走子方可以不吃子、就此站定（stand pat）吗？"),
+                + " stays within a soldier (100) of 0: may the side to move stand pat, not capture?", "从初始局面"
+                + "搜索深度 1，得 %d 分，而加了静态搜索，分值离 0 不会超过一个兵（100）：走子方可以不吃子、就此站定（stand pat）吗？"),
                 start.score())
                 .isLessThan(100);
 
@@ -201,14 +201,14 @@ class ExercisesTest {
         assertThat(Move.toUci(defended.bestMove()))
                 .as(Exercises.say("6.3: depth 1 on %s, the chariot still takes the defended soldier (a0a5), scoring"
                         + " %d, where the recapture should keep it home: is each capture's score negated for the side"
-                        + " that made it?", "6.3：在 %s 上搜索深度 1，车仍然去吃有保护的兵（a0a5），得 %d 分，"
+                        + " that made it?", "在 %s 上搜索深度 1，车仍然去吃有保护的兵（a0a5），得 %d 分，"
                         + "而对方能吃回来，车应当留在原处：每个吃子着法的分值，都为走这步的一方取负了吗？"),
                         Fixtures.DEFENDED_SOLDIER, defended.score()).isNotEqualTo("a0a5");
         // ... and must still take the chariot that nothing defends: standing pat is a choice, not a must.
         Search.Result hanging = searchWith(techniques).search(Position.fromFen(Fixtures.HANGING_CHARIOT), 1);
         assertThat(Move.toUci(hanging.bestMove()))
                 .as(Exercises.say("6.3: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
-                        "6.3：在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
+                        "在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
                         Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
 
         // The root score from the start no longer swings between odd and even depths.
@@ -219,7 +219,7 @@ class ExercisesTest {
         for (int depth = 2; depth <= 4; depth++) {
             assertThat(Math.abs(scores.get(depth - 1) - scores.get(depth - 2)))
                     .as(Exercises.say("6.3: the score from the start swings by a soldier or more between depths %d and"
-                            + " %d: %s, where it should stay within 100", "6.3：初始局面的分值在深度 %d 和 %d 之间"
+                            + " %d: %s, where it should stay within 100", "初始局面的分值在深度 %d 和 %d 之间"
                             + "摆动了一个兵或更多：%s，而摆动应当在 100 以内"), depth - 1, depth, scores)
                     .isLessThan(100);
         }
@@ -231,7 +231,7 @@ class ExercisesTest {
             assertThat(Move.toUci(draw.bestMove()) + " " + draw.score())
                     .as(Exercises.say("6.3: depth %d on %s after %s, red a chariot down, plays %s scoring %d, where"
                             + " a1a0 draws by repetition (0): is a repeated position at the horizon still ruled before"
-                            + " quiescence?", "6.3：在 %2$s 上走 %3$s 之后，红方少一个车，搜索深度 %1$d，走 %4$s，"
+                            + " quiescence?", "在 %2$s 上走 %3$s 之后，红方少一个车，搜索深度 %1$d，走 %4$s，"
                             + "得 %5$d 分，而 a1a0 以重复局面成和（0 分）：水平线上重复的局面，是不是仍然先按棋规裁决、"
                             + "再进入静态搜索？"), depth, CHARIOT_DOWN, String.join(" ", SHUFFLE),
                             Move.toUci(draw.bestMove()), draw.score())
@@ -244,7 +244,7 @@ class ExercisesTest {
         long quiet = searchWith(techniques).search(Position.startPosition(), 5).nodes();
         assertThat(quiet).as(Exercises.say("6.3: depth 5 from the start takes %,d nodes with quiescence, not less than twice"
                 + " the %,d without: does standing pat at or above beta cut off at once, and are only captures"
-                + " searched?", "6.3：从初始局面搜索深度 5，加上静态搜索用了 %,d 个节点，不少于不加时 %,d 个的两倍："
+                + " searched?", "从初始局面搜索深度 5，加上静态搜索用了 %,d 个节点，不少于不加时 %,d 个的两倍："
                 + "站定的分值达到或超过 beta 时，是立即截断的吗？是不是只搜吃子着法？"), quiet, plain).isLessThan(2 * plain);
     }
 
@@ -264,14 +264,14 @@ class ExercisesTest {
         for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME)) {
             Windows windows = new Windows();
             searchWith(Search.WITH_REPETITIONS.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
-            assertThat(windows.wrongWindow).as(Exercises.say("6.4: %s", "6.4：%s"), windows.wrongWindow).isNull();
-            assertThat(windows.notSearchedAgain).as(Exercises.say("6.4: %s", "6.4：%s"), windows.notSearchedAgain).isNull();
+            assertThat(windows.wrongWindow).as(Exercises.say("6.4: %s", "%s"), windows.wrongWindow).isNull();
+            assertThat(windows.notSearchedAgain).as(Exercises.say("6.4: %s", "%s"), windows.notSearchedAgain).isNull();
             for (int ply = 0; ply < windows.nullWindows.length; ply++) {
                 int nulls = windows.nullWindows[ply];
                 int full = windows.fullWindows[ply];
                 assertThat(nulls > full || nulls + full == 0).as(Exercises.say("6.4: %s, depth 5: at the nodes of ply %d with a"
                         + " full window, the moves after the first were searched %d times with the full window and %d"
-                        + " with a null window, where nearly all should have the null window%s", "6.4：局面 %s，深度 5："
+                        + " with a null window, where nearly all should have the null window%s", "局面 %s，深度 5："
                         + "在第 %d 层带完整窗口的节点上，第一步之后的着法用完整窗口搜索了 %d 次，用零窗口搜索了 %d 次，"
                         + "而几乎都应当用零窗口%s"), fen, ply, full, nulls, ply > 0 && nulls == 0
                                 ? Exercises.say(": are the null windows used below the root too?",
@@ -290,7 +290,7 @@ class ExercisesTest {
                 int plain = new Search(noTable, null).search(position, depth).score();
                 int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
                 assertThat(principal).as(Exercises.say("6.4: the root score of %s at depth %d, without the table: %d,"
-                        + " where plain alpha-beta finds %d", "6.4：局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
+                        + " where plain alpha-beta finds %d", "局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
                         + "而普通的 Alpha-Beta 搜索得到 %d"), position.toFen(), depth, principal, plain).isEqualTo(plain);
             }
         }
@@ -302,13 +302,13 @@ class ExercisesTest {
             Search.Result plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 6);
             Search.Result principal = searchWith(Search.WITH_REPETITIONS.with(pvs)).search(Position.fromFen(fen), 6);
             assertThat(principal.score()).as(Exercises.say("6.4: the root score of %s at depth 6: %d, where plain"
-                    + " alpha-beta finds %d", "6.4：局面 %s 在深度 6 的根节点分值：%d，而普通的 Alpha-Beta 搜索得到 %d"), fen,
+                    + " alpha-beta finds %d", "局面 %s 在深度 6 的根节点分值：%d，而普通的 Alpha-Beta 搜索得到 %d"), fen,
                     principal.score(), plain.score()).isEqualTo(plain.score());
             plainNodes += plain.nodes();
             principalNodes += principal.nodes();
         }
         assertThat(principalNodes).as(Exercises.say("6.4: the nodes of the three positions at depth 6: %,d, not fewer"
-                + " than %,d plain", "6.4：三个局面在深度 6 的节点数：%,d，并不比普通搜索的 %,d 少"), principalNodes,
+                + " than %,d plain", "三个局面在深度 6 的节点数：%,d，并不比普通搜索的 %,d 少"), principalNodes,
                 plainNodes).isLessThan(plainNodes);
     }
 
@@ -405,8 +405,8 @@ class ExercisesTest {
     @Exercise(value = "6.5 null-move pruning (空着裁剪)", zh = "6.5 空着裁剪",
             hint = "as in 5.3, and two things more: a pass must leave the repetition history as it was, and a side with "
                     + "no chariot, horse or cannon does not pass",
-            hintZh = "和 5.3 一样，另加两件事：让一步不能改变重复局面的历史记录；"
-                    + "没有车、马、炮的一方不让步")
+            hintZh = "和 5.3 一样，另加两件事：空着不能改变重复局面的历史记录；"
+                    + "没有车、马、炮的一方不走空着")
     void nullMove() {
         Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves",
                 "搜索一个节点的着法之前，先让对手连走两步");
@@ -421,14 +421,14 @@ class ExercisesTest {
             Passes passes = new Passes(position);
             int depth = fen.equals(Fixtures.ATTACK) ? 8 : 6;
             searchWith(Search.WITH_REPETITIONS.with(nullMove)).reportingTo(passes).search(position, depth);
-            assertThat(passes.wrong).as(Exercises.say("6.5: %s at depth %d: %s", "6.5：%s，深度 %d：%s"), fen, depth, passes.wrong).isNull();
+            assertThat(passes.wrong).as(Exercises.say("6.5: %s at depth %d: %s", "%s，深度 %d：%s"), fen, depth, passes.wrong).isNull();
             assertThat(position.toFen() + " " + position.key()).as(Exercises.say("6.5: %s after a search with null-move"
-                    + " pruning, the position (and its key)", "6.5：%s 用空着裁剪搜索之后的局面（及其键值）"), fen).isEqualTo(fen + " " + Position.fromFen(fen).key());
+                    + " pruning, the position (and its key)", "%s 用空着裁剪搜索之后的局面（及其键值）"), fen).isEqualTo(fen + " " + Position.fromFen(fen).key());
             seen += passes.passes;
         }
         assertThat(seen).as(Exercises.say("6.5: the searches at depth 6 made no pass that a listener could see: a pass"
-                + " is Position.passTurn(), which flips the side and the key and leaves the history alone", "6.5："
-                + "深度 6 的搜索里，监听器看不到一次让步：让一步就是 Position.passTurn()，它翻转走子方和键值，不动历史记录")).isPositive();
+                + " is Position.passTurn(), which flips the side and the key and leaves the history alone", ""
+                + "深度 6 的搜索里，监听器看不到一次空着：走空着就是 Position.passTurn()，它翻转走子方和键值，不动历史记录")).isPositive();
 
         // The demo's three positions at depth 6: less than half the nodes, and scores near the plain
         // search's (a pruned search is another search, but a pass only prunes, it does not judge).
@@ -441,23 +441,23 @@ class ExercisesTest {
             pruningNodes += pruning.nodes();
             assertThat(Math.abs(pruning.score() - plain.score())).as(Exercises.say("6.5: %s at depth 6 scores %d with"
                     + " null-move pruning and %d without: more than three soldiers apart, where a pass should only prune"
-                    + " moves, not change what the position is worth: is the pass's score negated?", "6.5：局面 %s 在深度 6，"
-                    + "用空着裁剪得 %d 分，不用时得 %d 分：相差超过三个兵，而让一步只应当剪掉着法，不应当改变局面的价值："
-                    + "让一步之后的分值取负了吗？"), fen, pruning.score(), plain.score())
+                    + " moves, not change what the position is worth: is the pass's score negated?", "局面 %s 在深度 6，"
+                    + "用空着裁剪得 %d 分，不用时得 %d 分：相差超过三个兵，而空着只应当剪掉着法，不应当改变局面的价值："
+                    + "空着之后的分值取负了吗？"), fen, pruning.score(), plain.score())
                     .isLessThanOrEqualTo(300);
         }
         assertThat(pruningNodes).as(Exercises.say("6.5: the three positions at depth 6 take %,d nodes with null-move pruning,"
                 + " not less than half of the %,d without: is the pass searched R = 2 plies shallower, with the null"
-                + " window at beta?", "6.5：三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
-                + "让一步之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
+                + " window at beta?", "三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
+                + "空着之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
         // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
         for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
             int plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 4).score();
             int pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), 4).score();
             assertThat(pruning).as(Exercises.say("6.5: %s at depth 4 scores %d with null-move pruning, where the plain search"
-                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "6.5：局面 %s 在深度 4，"
-                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也让了一步？"),
+                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "局面 %s 在深度 4，"
+                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也走了空着？"),
                     fen, pruning, plain)
                     .isEqualTo(plain);
         }
@@ -502,7 +502,7 @@ class ExercisesTest {
             if (moves > ply) {
                 wrong = Exercises.say("the path %s has %d moves in the history at ply %d: a pass went into the"
                         + " history, where it makes the rules count a cycle through it", "路径 %1$s 在第 %3$d 层时历史记录里"
-                        + "有 %2$d 步着法：让步进了历史记录，棋规就会把经过它的循环也算进去", path, moves, ply);
+                        + "有 %2$d 步着法：空着进了历史记录，棋规就会把经过它的循环也算进去", path, moves, ply);
                 return;
             }
             passes++;
@@ -515,7 +515,7 @@ class ExercisesTest {
                     if (noted != (replay.key() ^ Zobrist.BLACK_TO_MOVE)) {
                         wrong = Exercises.say("on the path %s, the key before move %d is neither the position's nor"
                                 + " the position's after a pass: does the pass put the key back?", "在路径 %s 上，"
-                                + "第 %d 步着法之前的键值，既不是局面的键值，也不是让一步之后的：让步之后把键值恢复了吗？",
+                                + "第 %d 步着法之前的键值，既不是局面的键值，也不是走空着之后的：空着之后把键值恢复了吗？",
                                 path, i - rootLength + 1);
                         return;
                     }
@@ -523,14 +523,14 @@ class ExercisesTest {
                             : Exercises.say("after %s", "%s 之后", Move.toUci(position.moveAt(i - 1)));
                     if (i == rootLength) {
                         wrong = Exercises.say("on the path %s, the root passed, or a pass was not taken back",
-                                "在路径 %s 上，根节点让了一步，或者让的一步没有退回", path);
+                                "在路径 %s 上，根节点走了空着，或者走过的空着没有退回", path);
                     } else if (replay.inCheck()) {
                         wrong = Exercises.say("on the path %s, a side in check passed (%s)", "在路径 %s 上，"
-                                + "被将军的一方让了一步（%s）", path, where);
+                                + "被将军的一方走了空着（%s）", path, where);
                     } else if (!hasAttacker(replay)) {
                         wrong = Exercises.say("on the path %s, a side with no chariot, horse or cannon passed (%s),"
                                 + " where passing may be better than every move (困毙)", "在路径 %s 上，没有车、马、炮的"
-                                + "一方让了一步（%s），而这样的一方让一步可能比走哪步着法都好（困毙）", path, where);
+                                + "一方走了空着（%s），而这样的一方不走可能比走哪步着法都好（欠行）", path, where);
                     }
                     if (wrong != null) {
                         return;
@@ -543,7 +543,7 @@ class ExercisesTest {
             if (ply - moves > seenPasses) {
                 wrong = Exercises.say("the path %s is %d plies deep with %d moves, but only %d pass%s show in its keys:"
                         + " a pass was answered by a pass (two null moves in a row)", "路径 %s 深 %d 层、有 %d 步着法，"
-                        + "键值里却只看得出 %d 次让步%s：让一步之后对方也让了一步（连着两次空着）", path, ply, moves,
+                        + "键值里却只看得出 %d 次空着%s：走空着之后对方也走了空着（连着两次空着）", path, ply, moves,
                         seenPasses, seenPasses == 1 ? "" : Exercises.say("es", ""));
             }
         }
@@ -553,7 +553,7 @@ class ExercisesTest {
             if (wrong == null && deepestUnderPass > depth - NULL_MOVE_R) {
                 wrong = Exercises.say("at depth %d, a node under a pass was searched at ply %d, deeper than %d: the"
                         + " search after a pass must be R = %d plies shallower than the move's", "深度 %d 的搜索里，"
-                        + "让步之下的一个节点在第 %d 层被搜索，比 %d 层还深：让一步之后的搜索必须比着法的浅 R = %d 层", depth,
+                        + "空着之下的一个节点在第 %d 层被搜索，比 %d 层还深：空着之后的搜索必须比着法的浅 R = %d 层", depth,
                         deepestUnderPass, depth - NULL_MOVE_R, NULL_MOVE_R);
             }
             deepestUnderPass = -1;

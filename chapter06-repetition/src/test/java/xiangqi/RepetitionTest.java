@@ -721,14 +721,14 @@ public class RepetitionTest {
             assertThat(run.lines()).containsExactly(
                     "第 1 步后的局面在 4 步后重现：将4进1 车九退一 将4退1 车九进一（d9d8 a9a8 d8d9 a8a9）", // as an arbiter writes it
                     "红方 长将 每一着都将军",
-                    "黑方 闲着 既非每着将军，也非每着捉同一子",
+                    "黑方 允许 允许着法：既非每着将军，也非每着捉同一子",
                     "此局面第二次出现，待第三次出现时裁判裁决：不变则红方判负",
                     "red-loses");
             assertThat(judge("4k4/9/1c7/9/9/2R6/9/9/9/3K5 w", "c4b4 b7c7 b4c4 c7b7 c4b4", "--why", "--lang", "zh").lines())
                     .contains("红方 长捉 每一着都重新捉原在 b7 的黑炮");
             assertThat(judge(CHARIOT_CHECKS, "a8a9 d9d8 a9a8", "--why", "--lang", "zh").lines()).containsExactly(
                     "无重复：同一方走棋时，此局面此前未曾出现",
-                    "（向前扫描到最近一次吃子或兵卒前进为止）",
+                    "（往回查到最近一次吃子或兵卒前进为止）",
                     "none");
             assertThat(judge(CHARIOT_CHECKS, CHECKS, "--why", "--lang", "en").lines())
                     .isEqualTo(judge(CHARIOT_CHECKS, CHECKS, "--why").lines());
@@ -741,12 +741,12 @@ public class RepetitionTest {
             assertThat(judge(Verdict.TWO_CHARIOTS_TWO_CANNONS, moves, "--why", "--lang", "zh").lines()).containsExactly(
                     "第 4 步后的局面在 4 步后重现：炮9退1 车三进一 炮9进1 车三退一（i2i3 g2g3 i3i2 g3g2）",
                     "此前，第一步之前的局面在 4 步后重现：炮1进1 车七退一 炮1退1 车七进一（a2a1 c2c1 a1a2 c1c2）；两个循环一并裁决",
-                    "红方 闲着 既非每着将军，也非每着捉同一子",
-                    "黑方 闲着 既非每着将军，也非每着捉同一子",
+                    "红方 允许 允许着法：既非每着将军，也非每着捉同一子",
+                    "黑方 允许 允许着法：既非每着将军，也非每着捉同一子",
                     "此局面第三次出现，裁判现在裁决：判和",
                     "draw");
             assertThat(judge(MoveLimit.LONG_GAME, "a1a2 e9e8", "--why", "--lang", "zh").lines()).containsExactly(
-                    "已有 120 步未吃子，计入 120 步的自然限着（一方第 10 次以后的将军不计）：判和",
+                    "未吃子已计 120 步（60 回合），达到 60 回合的自然限着（一方第 10 次以后的将军不计）：判和",
                     "draw-by-move-limit");
         }
 

@@ -36,7 +36,7 @@ final class Demo {
         out.println(Report.diagram(position));
         TextTable table = new TextTable(out, Report.say("depth", "深度"), Report.say("nodes", "节点"),
                 Report.say("leaves", "叶子"), "perft", Report.say("time ms", "毫秒"), Report.say("nodes/s", "节点/秒"),
-                Report.say("score", "分值"), Report.say("best move", "最佳着法")).widths(5, 7, 7, 7, 7, 7, 5, -9);
+                Report.say("score", "分值"), Report.say("best move", "最佳着法")).widths(5, 7, 7, 7, 7, 7, 5, -9).fits(6, Report.widestScore());
         Search.Result result = null;
         boolean leavesArePerft = true;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {

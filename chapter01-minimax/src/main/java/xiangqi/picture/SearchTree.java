@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import xiangqi.*;
 import xiangqi.common.Chapter;
+import xiangqi.common.MateText;
 
 /**
  * The tree a search really visited, recorded one node per call and drawn as an SVG picture
@@ -213,6 +214,12 @@ public final class SearchTree implements SearchListener {
         }
     }
 
+    /** A score as a row prints it: {@code 190}, or a mate, {@code M1} in English and 一步杀 in Chinese. */
+    private static String score(int score, boolean zh) {
+        String text = Score.toShortText(score);
+        return zh ? MateText.chineseShortScore(text) : text;
+    }
+
     /**
      * What a row says: the move (ICCS and Chinese, or Chinese alone with {@code zh}), the value
      * returned, and what kind of node it is.
@@ -231,7 +238,7 @@ public final class SearchTree implements SearchListener {
             }
             position.makeMove(node.move());
         }
-        label.append("  → <tspan font-weight=\"bold\">").append(Score.toShortText(node.value())).append("</tspan>");
+        label.append("  → <tspan font-weight=\"bold\">").append(score(node.value(), zh)).append("</tspan>");
         if (depth == 0) {
             label.append(zh ? "  <tspan fill=\"#666\">叶子节点：局面评价</tspan>"
                     : "  <tspan fill=\"#666\">leaf: evaluation</tspan>");

@@ -42,7 +42,7 @@ final class Demo {
                 Report.say("minimal", "最小树"), Report.say("mm ms", "极大极小 毫秒"), Report.say("ab ms", "α-β 毫秒"),
                 Report.say("score", "分值"), Report.say("move", "着法"))
                 // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
-                .widths(5, 7, 7, 5, 6, 6, 5, 5, 5, -4);
+                .widths(5, 7, 7, 5, 6, 6, 5, 5, 5, -4).fits(8, Report.widestScore());
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search.Result pruned = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),

@@ -16,12 +16,15 @@ final class TextTable {
     private final PrintStream out;
     private final String[] header;
     private int[] declared;
+    /** Per column, the widest cell it will hold, in both languages (see {@link #fits}); null when none. */
+    private final String[] widest;
     private boolean started;
 
     TextTable(PrintStream out, String... header) {
         this.out = out;
         this.header = header;
         this.declared = new int[header.length]; // 0: as wide as the header, right-aligned
+        this.widest = new String[header.length];
     }
 
     /** Declares the columns' widths: positive right-aligns, negative left-aligns. */
@@ -30,6 +33,16 @@ final class TextTable {
             throw new IllegalArgumentException(declared.length + " widths for " + header.length + " columns");
         }
         this.declared = declared.clone();
+        return this;
+    }
+
+    /**
+     * Widens a column, in the language that needs it, to hold {@code cell} (said in both
+     * languages): a declared width is the English layout's, and a Chinese cell may be wider
+     * (两步杀 beside M2), so the Chinese table makes room without changing the English one.
+     */
+    TextTable fits(int column, String cell) {
+        widest[column] = cell;
         return this;
     }
 
@@ -60,6 +73,7 @@ final class TextTable {
             for (int column = 0; column < cells.length; column++) {
                 String cell = read.apply(cells[column]);
                 int width = Math.max(displayWidth(read.apply(header[column])), Math.abs(declared[column]));
+                width = widest[column] == null ? width : Math.max(width, displayWidth(read.apply(widest[column])));
                 String padding = " ".repeat(Math.max(0, width - displayWidth(cell)));
                 line.append(column == 0 ? "" : " | ");
                 line.append(declared[column] < 0 ? cell + padding : padding + cell);

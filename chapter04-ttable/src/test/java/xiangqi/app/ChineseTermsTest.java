@@ -50,6 +50,16 @@ class ChineseTermsTest {
     private static final Pattern REDUCED_BY_TIMES = Pattern.compile(
             "(?:(?<![至多不])少用?了?|减少了?|降低了?|下降了?|缩小了?|省下了?|节省了?|节约了?|省去了?)"
                     + "\\s*(?:了\\s*)?\\d[\\d.,]*\\s*(?:倍|×|x(?![A-Za-z0-9]))");
+    /**
+     * A mate written any way but the book's one (issue 42): 1步杀, 3 步杀, 杀 2, M1, M-1, mate 1.
+     * The book writes 一步杀, 两步杀, 被一步杀: the count in Chinese numerals, no space.
+     */
+    private static final Pattern MATE_OTHERWISE = Pattern.compile(
+            "\\d\\s*步杀|(?<!步)杀\\s*-?\\d|(?<![A-Za-z0-9_])M-?\\d|(?<![A-Za-z])mate\\s+(?:in\\s+)?-?\\d");
+    /** A move in ICCS coordinates, d8d7 or h2e2: what a command types, not what a Chinese book writes. */
+    private static final Pattern ICCS_MOVE = Pattern.compile("(?<![A-Za-z0-9_/.-])[a-i]\\d[a-i]\\d(?![A-Za-z0-9_])");
+    /** What prose may hold in code: a code span, and a bracket that gives a command's words. */
+    private static final Pattern CODE_OR_BRACKET = Pattern.compile("`[^`]*`|（[^（）]*）|\\([^()]*\\)");
     private static final Pattern JAVA_STRING = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern JS_STRING = Pattern.compile("'((?:[^'\\\\]|\\\\.)*)'|\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern JSON_PAIR = Pattern.compile("^\\s*\"((?:[^\"\\\\]|\\\\.)*)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -325,5 +335,78 @@ class ChineseTermsTest {
         if (chinese != null && !chinese.equals(english) && english.length() > 2 && !english.contains("{")) {
             labels.put(english.trim().toLowerCase(Locale.ROOT), chinese.trim());
         }
+    }
+
+    /**
+     * A mate is written one way (issue 42): the Chinese reader met 1步杀, 3 步杀, 杀 2, M1 and
+     * mate 1 for the same idea. Prose (outside code spans and blocks, where a program's own
+     * output such as UCI's {@code score mate 2} is quoted as it is printed) and every Chinese
+     * string of the code say 一步杀, 两步杀, 被一步杀.
+     */
+    @Test
+    @DisplayName("a mate is written one way in Chinese: 一步杀, 被一步杀, never 1步杀, 杀 2, M1 or mate 1")
+    void oneWayToWriteAMate() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Line line : chineseProse()) {
+            Matcher wrong = MATE_OTHERWISE.matcher(line.text().replaceAll("`[^`]*`", ""));
+            while (wrong.find()) {
+                found.add(line.where() + ": " + wrong.group());
+            }
+        }
+        assertThat(found).as("mates not written as 一步杀 / 被一步杀").isEmpty();
+    }
+
+    /**
+     * Chinese prose names a move in Chinese notation (issue 42): "于是走 d8d7" stops a reader who
+     * reads 车八进九 off a board. A coordinate is what a command types, so it may stand in a
+     * code span, a code block, or in brackets after the Chinese move: 炮八平五（b2e2）.
+     */
+    @Test
+    @DisplayName("no ICCS coordinate (d8d7) stands in Chinese prose outside code and brackets")
+    void movesInChineseNotation() {
+        List<String> found = new ArrayList<>();
+        for (Path path : List.of(Path.of("README.zh.md"), Path.of("..", "README.zh.md"))) {
+            for (Line line : prose(path)) {
+                String text = line.text();
+                for (String stripped = CODE_OR_BRACKET.matcher(text).replaceAll(""); !stripped.equals(text);
+                        stripped = CODE_OR_BRACKET.matcher(text).replaceAll("")) {
+                    text = stripped;
+                }
+                if (!HAN.matcher(text).find()) {
+                    continue;
+                }
+                Matcher move = ICCS_MOVE.matcher(text);
+                while (move.find()) {
+                    found.add(line.where() + ": " + move.group());
+                }
+            }
+        }
+        assertThat(found).as("ICCS moves in Chinese prose: write 炮八平五, with the coordinate in brackets if a command needs it").isEmpty();
+    }
+
+    /** What a Chinese reader reads as prose: the READMEs outside code blocks, and the code's Chinese strings. */
+    private static List<Line> chineseProse() throws IOException {
+        List<Line> lines = new ArrayList<>(prose(Path.of("README.zh.md")));
+        lines.addAll(prose(Path.of("..", "README.zh.md")));
+        for (Line line : chineseLines()) {
+            if (!line.file().endsWith("README.zh.md")) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    /** A README's lines outside code blocks, less the glossary table's rows. */
+    private static List<Line> prose(Path path) {
+        List<Line> lines = new ArrayList<>();
+        boolean fenced = false;
+        for (Line line : readme(path)) {
+            if (line.text().startsWith("```")) {
+                fenced = !fenced;
+            } else if (!fenced) {
+                lines.add(line);
+            }
+        }
+        return lines;
     }
 }

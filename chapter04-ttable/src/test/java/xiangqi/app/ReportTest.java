@@ -39,15 +39,72 @@ class ReportTest {
     }
 
     @Test
-    @DisplayName("the Chinese diagram is the same board; only the line saying who moves is Chinese")
+    @DisplayName("the Chinese diagram is the same board, its files numbered as a Xiangqi board numbers them")
     void diagramInChinese() {
         Position position = Position.startPosition();
         List<String> english = Report.diagram(position).lines().toList();
         List<String> chinese = Report.speaking(Report.Language.ZH, () -> Report.diagram(position)).lines().toList();
 
-        assertThat(chinese.subList(0, chinese.size() - 1)).isEqualTo(english.subList(0, english.size() - 1));
+        assertThat(chinese.get(0)).as("black's files above, 1 at black's right").isEqualTo("  １２３４５６７８９");
+        assertThat(chinese.subList(1, chinese.size() - 3)).isEqualTo(english.subList(0, english.size() - 2));
+        assertThat(chinese.get(chinese.size() - 3)).as("red's files below, 一 at red's right").isEqualTo("  九八七六五四三二一");
+        assertThat(chinese.get(chinese.size() - 2)).as("the coordinates' letters stay").isEqualTo(english.get(english.size() - 2))
+                .isEqualTo("  ａｂｃｄｅｆｇｈｉ");
         assertThat(english.get(english.size() - 1)).isEqualTo("  red (upper-case FEN, 帅) to move");
         assertThat(chinese.get(chinese.size() - 1)).isEqualTo("  红方（FEN 大写，帅）走棋");
+    }
+
+    @Test
+    @DisplayName("a mate in Chinese is written one way, the count in Chinese numerals: 一步杀, 两步杀, 被一步杀")
+    void mateInChinese() {
+        assertThat(Report.mateInChinese(1)).isEqualTo("一步杀");
+        assertThat(Report.mateInChinese(-1)).isEqualTo("被一步杀");
+        assertThat(Report.mateInChinese(2)).isEqualTo("两步杀");
+        assertThat(Report.mateInChinese(-3)).isEqualTo("被三步杀");
+        assertThat(Report.mateInChinese(10)).isEqualTo("十步杀");
+        assertThat(Report.mateInChinese(12)).isEqualTo("十二步杀");
+        assertThat(Report.mateInChinese(20)).isEqualTo("二十步杀");
+        assertThat(Report.mateInChinese(32)).isEqualTo("三十二步杀");
+        assertThat(Report.speaking(Report.Language.ZH, () -> Report.scoreInWords(-40)))
+                .as("a centipawn score: the number and its unit").isEqualTo("-40 分");
+        assertThat(Report.scoreInWords(-40)).isEqualTo("cp -40");
+    }
+
+    /**
+     * Issue 42: a student reads 车八进九 off the Chinese diagram. For every move of either side
+     * (red's from the start, black's after 炮二平五), the file the notation names is the column
+     * the diagram labels with that number, on that side's label line, and the piece the
+     * notation names stands in that column. Labels in the wrong order (一…九 below, or black's
+     * numbers mirrored) put the named file under another column and fail.
+     */
+    @Test
+    @DisplayName("every move's file in Chinese notation is the column the Chinese diagram labels with it")
+    void movesReadOffTheChineseDiagram() {
+        Position position = Position.startPosition();
+        assertMovesReadOff(position);
+        position.makeMove(MoveGenerator.parseLegal(position, "h2e2"));
+        assertMovesReadOff(position);
+    }
+
+    private static void assertMovesReadOff(Position position) {
+        List<String> rows = Report.speaking(Report.Language.ZH, () -> Report.diagram(position)).lines().toList();
+        boolean red = position.sideToMove() == Piece.RED;
+        String labels = (red ? rows.get(rows.size() - 3) : rows.get(0)).substring(2);
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generateLegal(position, moves);
+        assertThat(count).isPositive();
+        for (int i = 0; i < count; i++) {
+            String notation = Notation.chinese(position, moves[i]);
+            char file = notation.charAt(1); // black's 8 in 马8进7 is printed full-width above the board, ８
+            int column = labels.indexOf(file >= '1' && file <= '9' ? (char) (file - '1' + '１') : file);
+            int from = Move.from(moves[i]);
+            assertThat(column).as("%s: the file %s on the %s labels %s", notation, notation.charAt(1), red ? "bottom" : "top", labels)
+                    .isEqualTo(Square.file(from));
+            String row = rows.stream().filter(line -> line.startsWith(Square.rank(from) + " ")).findFirst().orElseThrow();
+            char drawn = row.charAt(2 + column); // the diagram draws red's 车 马 and black's 炮 as 俥 傌 砲
+            assertThat("俥傌砲".indexOf(drawn) >= 0 ? "车马炮".charAt("俥傌砲".indexOf(drawn)) : drawn)
+                    .as("%s: the piece in the column labelled %s", notation, notation.charAt(1)).isEqualTo(notation.charAt(0));
+        }
     }
 
     @Test

@@ -52,7 +52,7 @@ final class Demo {
                 Report.say("time 5 ms", "毫秒 5"), Report.say("1st 4", "首着 4"), Report.say("1st 5", "首着 5"),
                 Report.say("score", "分值"), Report.say("move", "着法"))
                 // widths no wider than the English headers (that layout stays): the Chinese ones are narrower
-                .widths(5, 7, 7, 5, 6, 6, 6, 6, 5, -4);
+                .widths(5, 7, 7, 5, 6, 6, 6, 6, 5, -4).fits(8, Report.widestScore());
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
             Search before = depth <= CHAPTER4_DEPTH ? Search.withTable(table()) : null;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import xiangqi.*;
 import xiangqi.common.Chapter;
+import xiangqi.common.MateText;
 
 /**
  * The tree a search really visited, recorded one node per call and drawn as an SVG picture
@@ -299,8 +300,14 @@ public final class SearchTree implements SearchListener {
     }
 
     /** A window's bound: a score, or ∞ for the open window of the root. */
-    private static String bound(int bound) {
-        return bound >= Score.INFINITE ? "∞" : bound <= -Score.INFINITE ? "-∞" : Score.toShortText(bound);
+    private static String bound(int bound, boolean zh) {
+        return bound >= Score.INFINITE ? "∞" : bound <= -Score.INFINITE ? "-∞" : score(bound, zh);
+    }
+
+    /** A score as a row prints it: {@code 190}, or a mate, {@code M1} in English and 一步杀 in Chinese. */
+    private static String score(int score, boolean zh) {
+        String text = Score.toShortText(score);
+        return zh ? MateText.chineseShortScore(text) : text;
     }
 
     /**
@@ -323,9 +330,9 @@ public final class SearchTree implements SearchListener {
             label.append(" <tspan fill=\"#808\">[").append(zh ? stageInChinese(node.stage())
                     : node.stage().name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("]</tspan>");
         }
-        label.append("  <tspan fill=\"#369\">(").append(bound(node.alpha())).append(", ").append(bound(node.beta()))
+        label.append("  <tspan fill=\"#369\">(").append(bound(node.alpha(), zh)).append(", ").append(bound(node.beta(), zh))
                 .append(")</tspan>");
-        label.append("  → <tspan font-weight=\"bold\">").append(Score.toShortText(node.value())).append("</tspan>");
+        label.append("  → <tspan font-weight=\"bold\">").append(score(node.value(), zh)).append("</tspan>");
         if (cutOff) {
             label.append(zh ? "  <tspan fill=\"#b60\">≥ β：截断</tspan>"
                     : "  <tspan fill=\"#b60\">≥ β: cut-off</tspan>"); // the opponent already has better: stop

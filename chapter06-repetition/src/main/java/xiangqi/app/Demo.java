@@ -124,7 +124,7 @@ public final class Demo {
             out.println(line.toString().stripTrailing());
         }
         // judge's verdict word (red-loses) in English only: the Chinese line says it in words already
-        out.println(Report.say("  after ply " + game.moves().size() + ": ", "  第 " + game.moves().size() + " 步之后：")
+        out.println(Report.say("  after ply " + game.moves().size() + ": ", "  第 " + (game.moves().size() + 1) / 2 + " 回合、共 " + game.moves().size() + " 步之后：")
                 + game.end() + (game.verdict() == null ? "" : Report.say(" (judge: " + game.result() + ")", "")));
         Repetition.Verdict verdict = game.verdict();
         if (verdict != null && verdict.cycle().length > 0) { // a repetition: its cycle, and why
@@ -141,11 +141,11 @@ public final class Demo {
         }
     }
 
-    /** A side's level in the cycle, in the report's language: idle, chase, check; 闲着, 长捉, 长将. */
+    /** A side's level in the cycle, in the report's language: idle, chase, check; 允许着法, 长捉, 长将. */
     private static String level(Repetition.Verdict verdict, int color) {
         Repetition.Level level = verdict.level()[color];
         return Report.say(level.name().toLowerCase(java.util.Locale.ROOT), switch (level) {
-            case IDLE -> "闲着";
+            case IDLE -> "允许着法"; // 一将一闲, 一将一捉 and idle moves alike: the rule book permits them
             case CHASE -> "长捉";
             case CHECK -> "长将";
         });

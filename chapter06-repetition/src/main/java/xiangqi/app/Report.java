@@ -13,6 +13,7 @@ import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import xiangqi.*;
 import xiangqi.common.Chapter;
+import xiangqi.common.MateText;
 
 /**
  * How every chapter's demo is laid out: an introduction, then numbered parts, one idea and
@@ -127,14 +128,27 @@ final class Report {
 
     /**
      * The position's diagram, its last line (who is to move) in the report's language. The
-     * lesson's diagram speaks English; the board itself is drawn in Chinese already.
+     * lesson's diagram speaks English; the board itself is drawn in Chinese already. In
+     * Chinese the files carry the numbers a Xiangqi board prints, as the web board does:
+     * black's １…９ above (black counts from its right, the reader's left), red's 九…一 below
+     * (red counts from its right), so that 车八进九 can be read off the diagram; the letters
+     * and rank digits of the coordinates stay, for the moves a command types ({@code h2e2}).
      */
     static String diagram(Position position) {
         String drawn = position.diagram();
         String board = drawn.substring(0, drawn.lastIndexOf('\n') + 1);
-        return board + say(drawn.substring(board.length()),
-                position.sideToMove() == Piece.RED ? "  红方（FEN 大写，帅）走棋" : "  黑方（FEN 小写，将）走棋");
+        int letters = board.lastIndexOf(FILE_LETTERS);
+        return say(board, BLACK_FILES + "\n" + board.substring(0, letters) + RED_FILES + "\n" + board.substring(letters))
+                + say(drawn.substring(board.length()),
+                        position.sideToMove() == Piece.RED ? "  红方（FEN 大写，帅）走棋" : "  黑方（FEN 小写，将）走棋");
     }
+
+    /** The line of file letters under the lesson's diagram. */
+    private static final String FILE_LETTERS = "  ａｂｃｄｅｆｇｈｉ";
+    /** Black's file numbers, above the board: black counts from its right, the reader's left. */
+    static final String BLACK_FILES = "  １２３４５６７８９";
+    /** Red's file numbers, below the board: red counts from its right, in Chinese numerals. */
+    static final String RED_FILES = "  九八七六五四三二一";
 
     /**
      * A position's FEN on a line of its own, which a reader may copy into {@code --fen}: the
@@ -156,28 +170,41 @@ final class Report {
 
     /**
      * A score as a table prints it: centipawns ({@code -50}), or a mate by its moves, {@code M2}
-     * in English and {@code 2步杀} in Chinese (no space, so it fits the column {@code M2} does).
-     * A side being mated is {@code M-1}, {@code 被1步杀}.
+     * in English and {@code 两步杀} in Chinese, the count in Chinese numerals as a Xiangqi book
+     * writes it. A side being mated is {@code M-1}, {@code 被一步杀}.
      */
     static String score(int score) {
         String text = Score.toShortText(score);
         if (!text.startsWith("M")) {
             return text;
         }
-        String moves = text.substring(1);
-        return say(text, moves.startsWith("-") ? "被" + moves.substring(1) + "步杀" : moves + "步杀");
+        return say(text, mateInChinese(Integer.parseInt(text.substring(1))));
+    }
+
+    /**
+     * The widest score a table's score column is laid out for: a mate in nine, {@code M9} in
+     * English (no wider than a centipawn score) and {@code 九步杀} in Chinese.
+     */
+    static String widestScore() {
+        return score(-Score.matedIn(17));
     }
 
     /**
      * A score in words: UCI's {@code cp 35} or {@code mate 2} in English, {@code 35 分} or
-     * {@code 2 步杀} in Chinese ({@code 被 1 步杀} for the side being mated).
+     * {@code 两步杀} in Chinese ({@code 被一步杀} for the side being mated).
      */
     static String scoreInWords(int score) {
         String uci = Score.toUci(score);
         String number = uci.substring(uci.indexOf(' ') + 1);
-        String zh = uci.startsWith("cp ") ? number + " 分"
-                : number.startsWith("-") ? "被 " + number.substring(1) + " 步杀" : number + " 步杀";
-        return say(uci, zh);
+        return say(uci, uci.startsWith("cp ") ? number + " 分" : mateInChinese(Integer.parseInt(number)));
+    }
+
+    /**
+     * A mate in {@code moves} of the mating side's moves, the one way the Chinese report writes
+     * it ({@link MateText}): 一步杀, 两步杀, 十二步杀; negative for the side being mated, 被一步杀.
+     */
+    static String mateInChinese(int moves) {
+        return MateText.chinese(moves);
     }
 
     /**

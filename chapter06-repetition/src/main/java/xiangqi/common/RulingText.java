@@ -26,7 +26,7 @@ public final class RulingText {
      * The ruling on {@code position}, explained one line each: the cycle and each side's level
      * (or how far the move limit has counted, or why there is no repetition), then the verdict,
      * always the last line. In Chinese for any Chinese locale (an arbiter's words: 长将, 长捉,
-     * 闲着, 判负, 判和), in English otherwise. The lines are the same in number and order in
+     * 允许着法, 判负, 判和), in English otherwise. The lines are the same in number and order in
      * both, and the last, the verdict, is the same word in both ({@link Repetition.Outcome#text}),
      * for a program to read. The cycle's moves are in ICCS coordinates, as the command line
      * takes them, and in Chinese notation first on the Chinese lines (将4进1 …（d9d8 …）), as an
@@ -38,8 +38,9 @@ public final class RulingText {
         Repetition.Verdict verdict = Repetition.judge(position);
         if (verdict.outcome() == Repetition.Outcome.MOVE_LIMIT) {
             int plies = Repetition.pliesTowardLimit(position);
-            lines.add(zh ? "已有 " + plies + " 步未吃子，计入 " + Repetition.MOVE_LIMIT_PLIES + " 步的自然限着（一方第 "
-                            + Repetition.COUNTED_CHECKS + " 次以后的将军不计）：判和"
+            // The rule book counts the limit in 回合 (a move of each side), 60 of them; 步 is one side's move.
+            lines.add(zh ? "未吃子已计 " + plies + " 步（" + plies / 2 + " 回合），达到 " + Repetition.MOVE_LIMIT_PLIES / 2
+                            + " 回合的自然限着（一方第 " + Repetition.COUNTED_CHECKS + " 次以后的将军不计）：判和"
                     : plies + " plies without a capture count toward the move limit of " + Repetition.MOVE_LIMIT_PLIES
                             + " (a side's checks after its " + Repetition.COUNTED_CHECKS + "th do not)");
         } else if (verdict.outcome() != Repetition.Outcome.NONE) {
@@ -57,7 +58,7 @@ public final class RulingText {
             lines.add(occurrence(verdict, zh));
         } else if (zh) {
             lines.add("无重复：同一方走棋时，此局面此前未曾出现");
-            lines.add("（向前扫描到最近一次吃子或兵卒前进为止）");
+            lines.add("（往回查到最近一次吃子或兵卒前进为止）");
         } else {
             lines.add("no repetition: this position has not stood before with the same side to move");
             lines.add("(the scan looks back as far as the last capture or soldier's step forward)");
@@ -153,7 +154,8 @@ public final class RulingText {
             case CHECK -> side + " 长将 每一着都将军";
             case CHASE -> side + " 长捉 每一着都重新捉原在 " + Square.name(chased) + " 的"
                     + (color == Piece.RED ? "黑" : "红") + pieceName(position.pieceAt(chased), true);
-            case IDLE -> side + " 闲着 既非每着将军，也非每着捉同一子";
+            // 一将一闲 and 一将一捉 are what the Asian rules call 允许着法 (permitted), as pure idle moves are
+            case IDLE -> side + " 允许 允许着法：既非每着将军，也非每着捉同一子";
         };
     }
 
