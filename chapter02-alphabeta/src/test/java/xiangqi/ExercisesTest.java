@@ -135,7 +135,7 @@ final class ExercisesTest {
         String question = soft <= alpha ? Exercises.say(": does a node whose every move failed low return alpha?",
                 "：每步着法都低于窗口的节点，返回的是 α 吗？")
                 : soft >= beta ? Exercises.say(": does a cut-off return beta?", "：截断时返回的是 β 吗？")
-                : Exercises.say(": inside the window a node returns its exact value", "：在窗口之内，节点应当返回它的准确值");
+                : Exercises.say(": inside the window a node returns its exact value", "：在窗口之内，节点应当返回它的精确值");
         throw new AssertionError(Exercises.say("%s: %s, searched with the window (%d, %d), returned %d, where it should"
                 + " return %s, %d (fail-soft's %d%s)%s", "%s：%s用窗口 (%d, %d) 搜索，返回了 %d，而应当返回 %7$d（%6$s；"
                 + "超出边界的结果是 %8$d%9$s）%10$s", where, node, alpha, beta, hard, kind, expected, soft,
