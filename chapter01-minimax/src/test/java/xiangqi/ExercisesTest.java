@@ -43,7 +43,11 @@ final class ExercisesTest {
         Integer weight = null;
         int checked = 0;
         List<Position> inCheck = new ArrayList<>(List.of(Position.fromFen(Fixtures.CHECKMATED)));
-        for (Position position : Fixtures.randomPositions(11, 8, 40)) {
+        List<Position> positions = new ArrayList<>(Fixtures.randomPositions(11, 8, 40));
+        for (String fen : SPARSE) {
+            positions.add(Position.fromFen(fen));
+        }
+        for (Position position : positions) {
             if (position.inCheck()) {
                 inCheck.add(position); // a side in check cannot hand the turn over: the term is left out
                 continue;
@@ -71,9 +75,12 @@ final class ExercisesTest {
                             + "它应当是正数（着法越多越好），而且比起一个兵的 100 分要小得多"), weight).isBetween(1, 50);
                 }
                 assertThat(difference).as(Exercises.say("on %s: %d legal moves against %d, a mobility term of %d, where"
-                        + " weight %d gives %d", "在 %s 上：%d 步合法着法对 %d 步，灵活性一项是 %d，"
-                        + "而按权重 %d 应是 %d"), fen, ours, theirs, difference, weight, weight * (ours - theirs))
-                        .isEqualTo(weight * (ours - theirs));
+                        + " weight %d gives %d%s", "在 %s 上：%d 步合法着法对 %d 步，灵活性一项是 %d，"
+                        + "而按权重 %d 应是 %d%s"), fen, ours, theirs, difference, weight, weight * (ours - theirs),
+                        difference == -weight * (ours - theirs) ? Exercises.say(": is the term seen from the side to move"
+                                + " (its moves minus the opponent's), as evaluate's material is, with black to move too?",
+                                "：这一项是不是从走子方看的（我方着法数减对方的），和 evaluate 的子力一样，黑方走子时也是？")
+                                : "").isEqualTo(weight * (ours - theirs));
                 checked++;
             } else {
                 assertThat(withMobility - plain).as(Exercises.say("on %s both sides have %d moves, and the mobility term is %d,"
@@ -94,16 +101,28 @@ final class ExercisesTest {
         Search search = reach(Exercises.say("add Search.withMobility(), the minimax that scores its leaves with"
                 + " evaluateWithMobility", "加上 Search.withMobility()：用 evaluateWithMobility 给叶子节点打分的极大极小搜索"),
                 () -> (Search) Exercises.callStatic(Search.class, "withMobility"));
-        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK)) {
-            Position position = Position.fromFen(fen);
-            int score = search.search(position, 1).score();
-            int expected = bestChildWithMobility(position, scratch);
-            assertThat(score).as(Exercises.say("Search.withMobility() at depth 1 on %s scores %d, where the best"
-                    + " of the children's values with mobility is %d: does it score its leaves with"
-                    + " evaluateWithMobility?", "Search.withMobility() 在 %s 上搜索深度 1，得到 %d 分，而加上灵活性后"
-                    + "各子节点的值中最好的是 %d：叶子节点是用 evaluateWithMobility 打分的吗？"), fen, score, expected).isEqualTo(expected);
+        List<String> searched = new ArrayList<>(List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK));
+        searched.addAll(SPARSE);
+        for (String fen : searched) {
+            for (int depth = 1; depth <= 2; depth++) {
+                Position position = Position.fromFen(fen);
+                int score = search.search(position, depth).score();
+                int expected = minimaxWithMobility(position, depth, 0, scratch);
+                assertThat(score).as(Exercises.say("Search.withMobility() at depth %2$d on %1$s scores %3$d, where"
+                        + " minimax with evaluateWithMobility at its leaves finds %4$d: does it score its leaves with"
+                        + " evaluateWithMobility?", "Search.withMobility() 在 %s 上搜索深度 %d，得到 %d 分，而叶子节点"
+                        + "用 evaluateWithMobility 打分的极大极小搜索得到 %d：叶子节点是用 evaluateWithMobility 打分的吗？"),
+                        fen, depth, score, expected).isEqualTo(expected);
+            }
         }
     }
+
+    /**
+     * Boards with few pieces, each side to move: a side with nothing but its general and an
+     * advisor, a side with no legal move that is not in check (困毙), a lone cannon.
+     */
+    static final List<String> SPARSE = List.of("3k5/9/9/9/9/9/9/9/4A4/4K1R2 w - - 0 1",
+            "3k5/9/9/9/9/9/9/9/4A4/4K1R2 b - - 0 1", "4k4/9/9/9/9/9/9/9/4A4/3K1c3 w - - 0 1", Fixtures.STALEMATED);
 
     /** The same position with the other side to move, through its FEN (only for a side not in check). */
     static Position withTurnPassed(Position position) {
@@ -112,14 +131,20 @@ final class ExercisesTest {
         return Position.fromFen(String.join(" ", fields));
     }
 
-    /** What a depth-1 minimax with the mobility evaluation must return: the best negated child value. */
-    private static int bestChildWithMobility(Position position, int[] scratch) {
+    /** What minimax with the mobility evaluation at its leaves must return: the chapter's negamax, counted here. */
+    private static int minimaxWithMobility(Position position, int depth, int ply, int[] scratch) {
+        if (depth == 0) {
+            return (Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch);
+        }
+        List<Integer> moves = ReferenceMoveGenerator.legalMoves(position);
+        if (moves.isEmpty()) {
+            return Score.matedIn(ply);
+        }
         int best = -Score.INFINITE;
-        for (int move : ReferenceMoveGenerator.legalMoves(position)) {
+        for (int move : moves) {
             position.makeMove(move);
-            int value = -(Integer) Exercises.callStatic(Evaluation.class, "evaluateWithMobility", position, scratch);
+            best = Math.max(best, -minimaxWithMobility(position, depth - 1, ply + 1, scratch));
             position.unmakeMove(move);
-            best = Math.max(best, value);
         }
         return best;
     }
@@ -135,14 +160,20 @@ final class ExercisesTest {
     @DisplayName("perft's leaves split into captures, checks, checkmates and 困毙, as a naive count finds them")
     void perftSplit() {
         record Case(String name, String fen, int depth) { }
-        List<Case> cases = List.of(
+        List<Case> cases = new ArrayList<>(List.of(
                 new Case(Exercises.say("the start position", "初始局面"), Position.START_FEN, 2),
                 new Case(Exercises.say("the middlegame", "中局局面"), Fixtures.MIDDLEGAME, 2),
                 new Case(Exercises.say("the attack", "进攻局面"), Fixtures.ATTACK, 2),
                 new Case(Exercises.say("mate in one (checkmate and 困毙 among the leaves)",
                         "一步杀（叶子节点中有将死，也有困毙）"), Fixtures.MATE_IN_ONE, 1),
                 new Case(Exercises.say("mate in one", "一步杀"), Fixtures.MATE_IN_ONE, 2),
-                new Case(Exercises.say("mate in two", "两步杀"), Fixtures.MATE_IN_TWO, 3));
+                new Case(Exercises.say("mate in two", "两步杀"), Fixtures.MATE_IN_TWO, 3)));
+        for (String fen : SPARSE) {
+            cases.add(new Case(Exercises.say("a board with few pieces", "只剩几个子的局面"), fen, 3));
+        }
+        for (Position position : Fixtures.randomPositions(7, 3, 60)) {
+            cases.add(new Case(Exercises.say("a position from a random game", "随机对局中的局面"), position.toFen(), 2));
+        }
         for (Case c : cases) {
             Position position = Position.fromFen(c.fen());
             Object tally = reach(Exercises.say("add Perft.tally(position, depth), which returns a record with"
@@ -156,9 +187,9 @@ final class ExercisesTest {
                         () -> Exercises.call(tally, part))).longValue());
             }
             List<Long> naive = naiveTally(Position.fromFen(c.fen()), c.depth());
-            assertThat(found).as(Exercises.say("%s, depth %d, %s: Perft.tally finds %s, where a naive count"
-                    + " finds %s%s", "%s，深度 %d，%s：Perft.tally 数出 %s，而朴素的计数是 %s%s"), c.name(), c.depth(),
-                    PARTS, found, naive, mistake(found, naive)).isEqualTo(naive);
+            assertThat(found).as(Exercises.say("%s (%s), depth %d, %s: Perft.tally finds %s, where a naive count"
+                    + " finds %s%s", "%s（%s），深度 %d，%s：Perft.tally 数出 %s，而朴素的计数是 %s%s"), c.name(), c.fen(),
+                    c.depth(), PARTS, found, naive, mistake(found, naive)).isEqualTo(naive);
         }
     }
 
@@ -167,6 +198,10 @@ final class ExercisesTest {
         if (found.size() != naive.size()) {
             return "";
         }
+        if (!found.get(0).equals(naive.get(0))) {
+            return Exercises.say(": are the leaves the positions exactly depth plies down, each counted once?",
+                    "：叶子节点是不是恰好往下 depth 层的那些局面，每个只数一次？");
+        }
         if (!found.get(1).equals(naive.get(1))) {
             return Exercises.say(": is a capture told before the move is made, by the piece on its target point?",
                     "：是不是吃子，是在走棋之前、看目标交叉点上有没有子来判断的吗？");
@@ -174,6 +209,10 @@ final class ExercisesTest {
         if (!found.get(3).equals(naive.get(3)) || !found.get(4).equals(naive.get(4))) {
             return Exercises.say(": is a checkmate a leaf in check with no legal move, and 困毙 one not in check with none?",
                     "：将死是不是被将军且没有合法着法的叶子节点，困毙是不是没被将军却也没有合法着法的？");
+        }
+        if (!found.get(2).equals(naive.get(2))) {
+            return Exercises.say(": is a check told after the move, at the leaf alone: is the side to move there in check?",
+                    "：是不是将军，是在走完之后、只在叶子节点上看的吗：那里的走子方是否被将军？");
         }
         return "";
     }

@@ -48,6 +48,25 @@ class ExercisesTest {
                         .isEqualTo(expected);
             }
         }
+        // Deep searches of sparse boards, where one position is met again at another depth:
+        // a hit that ignores the depth, or takes a deeper entry for a shallower count, shows
+        // only here (at depth 4 the transpositions all come at the same depth).
+        Perft deep = new Perft(8);
+        for (String fen : SPARSE) {
+            for (int depth = 5; depth <= 8; depth++) {
+                long expected = deep.count(Position.fromFen(fen), depth);
+                long found = countHashed(deep, Position.fromFen(fen), depth, 64);
+                assertThat(found).as(Exercises.say("countHashed(%s, depth %d, 64-bit lock) counts %,d, where perft counts"
+                        + " %,d%s", "countHashed(%s，深度 %d，64 位校验码) 数出 %,d，而 perft 数出 %,d%s"), fen, depth, found,
+                        expected, found < expected ? Exercises.say(": is an entry's count used only for the depth it was"
+                                + " counted to, not for another?", "：表项的计数是不是只用于它当初所数的那个深度，"
+                                + "而不用于别的深度？")
+                                : Exercises.say(": is an entry counted to a greater depth taken for a smaller one? a hit"
+                                        + " needs the same depth", "：是不是把数到更深处的表项拿来当较浅的计数用了？"
+                                        + "深度必须相同才算命中"))
+                        .isEqualTo(expected);
+            }
+        }
         long exact = countHashed(perft, Position.startPosition(), 5, 64);
         assertThat(exact).as(Exercises.say("countHashed(start, depth 5, 64-bit lock) counts %,d, where perft counts %,d",
                 "countHashed(初始局面，深度 5，64 位校验码) 数出 %,d，而 perft 数出 %,d"), exact, START_PERFT_5).isEqualTo(START_PERFT_5);
@@ -57,6 +76,13 @@ class ExercisesTest {
                 + " wrong", "countHashed(初始局面，深度 5，16 位校验码) 数出 %,d，和 perft 自己数的一样：校验码不比槽位的"
                 + "位数长，不同的局面就会被当成同一个，所以计数一定会出错"), short16).isNotEqualTo(START_PERFT_5);
     }
+
+    /**
+     * Boards with a few pieces, each side to move, where perft to depth 8 takes well under a
+     * second and the same position comes back at different depths many times.
+     */
+    static final String[] SPARSE = {"3k5/9/9/9/9/9/9/9/4A4/4K1R2 w - - 0 1", "3k5/9/9/9/9/9/9/9/4A4/4K1R2 b - - 0 1",
+        "4k4/9/9/9/9/9/9/9/4A4/3K1c3 w - - 0 1"};
 
     @Order(2)
     @Exercise(value = "3.2 the mirror key (镜像)", zh = "3.2 镜像的键值",

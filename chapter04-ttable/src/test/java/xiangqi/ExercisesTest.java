@@ -55,8 +55,8 @@ class ExercisesTest {
                     + "给同一槽位里较浅的结果让了位，而在 newSearch() 之前它应当保住位置"), name)
                     .isEqualTo(TranspositionTable.MISSING);
 
-            // 1, 2, 3, 4 searches later: a one-bit generation makes the entry of two searches ago current again.
-            for (int searchesAgo = 1; searchesAgo <= 4; searchesAgo++) {
+            // 1 to 16 searches later: a generation of b bits makes the entry of 2^b searches ago current again.
+            for (int searchesAgo = 1; searchesAgo <= 16; searchesAgo++) {
                 table = new TranspositionTable(1 << 4, scheme, true);
                 table.store(key(0), 6, TranspositionTable.EXACT, 40, Move.NONE, 0);
                 for (int i = 0; i < searchesAgo; i++) {
@@ -77,10 +77,15 @@ class ExercisesTest {
                             + " after %d newSearch(), was dropped: a deeper entry of its slot from %d search%s ago still"
                             + " blocks new results, where it should give way%s", "%1$s：%3$d 次 newSearch() 之后存入的"
                             + "%2$s被丢掉了：同一槽位里 %4$d 次搜索之前的较深表项仍然挡住新的结果，而它应当让位%6$s"),
-                            name, which, searchesAgo, searchesAgo, searchesAgo == 1 ? "" : "es", searchesAgo % 2 == 0
-                                    ? Exercises.say(": does the generation count in enough bits that two searches ago"
-                                            + " is not the current search again?", "：世代所用的位数够不够，"
-                                            + "使两次搜索之前的世代不会又变成当前这次搜索？") : "").isTrue();
+                            name, which, searchesAgo, searchesAgo, searchesAgo == 1 ? "" : "es",
+                            searchesAgo > 1 && Integer.bitCount(searchesAgo) == 1
+                                    ? Exercises.say(": is the generation counted in %d bit%s, so that it wraps round after"
+                                            + " %d searches and the entry of %d searches ago passes for the current"
+                                            + " search's? give it more bits", "：世代是不是只用了 %d 位%2$s，于是 %3$d 次"
+                                            + "搜索之后就转回原处，%4$d 次搜索之前的表项被当成了当前这次搜索的？"
+                                            + "给它多留几位", Integer.numberOfTrailingZeros(searchesAgo),
+                                            searchesAgo == 2 ? "" : Exercises.say("s", ""), searchesAgo, searchesAgo)
+                                    : "").isTrue();
                 }
             }
 
@@ -95,9 +100,12 @@ class ExercisesTest {
             newSearch(used);
             long nodes = Search.withTable(used).search(Position.fromFen(MIDDLEGAME), 4).nodes();
             assertThat(nodes).as(Exercises.say("%s: the middlegame at depth 4 after searches of the start and the"
-                    + " attack, each followed by newSearch(): %,d nodes, where an empty table gives %,d", "%s："
+                    + " attack, each followed by newSearch(): %,d nodes, where an empty table gives %,d: does each entry"
+                    + " keep the number of the search that stored it, so that within one search the deeper entry still"
+                    + " keeps its place and only an earlier search's gives way?", "%s："
                     + "先搜索初始局面和进攻局面、每次之后调用 newSearch()，再以深度 4 搜索中局局面：%,d 个节点，"
-                    + "而用空的置换表是 %,d 个"), name, nodes, fresh).isEqualTo(fresh);
+                    + "而用空的置换表是 %,d 个：每个表项是不是都记下了存入它的那次搜索的编号，使同一次搜索之内较深的表项"
+                    + "仍然保住位置，只有较早那次搜索的表项才让位？"), name, nodes, fresh).isEqualTo(fresh);
         }
     }
 
