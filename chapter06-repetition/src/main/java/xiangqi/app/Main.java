@@ -36,7 +36,8 @@ import xiangqi.web.WebBoard;
  *   serve  [--port P] [--host H] [--max-depth D] [--max-movetime MS]
  *                                                a board in the browser, played against this search
  *   match  --engine CMD --engine CMD [--games N] [--movetime MS | --depth D | --nodes N] [--openings PLIES]
- *          [--seed S] [--concurrency K] [--pgn FILE] [--sprt ELO0 ELO1]   two UCI engines play, this chapter referees
+ *          [--seed S] [--concurrency K] [--pgn FILE [--append | --overwrite]] [--sprt ELO0 ELO1]
+ *                                                two UCI engines play, this chapter referees
  * </pre>
  * Bad input gets one line on stderr and exit status 2.
  */
