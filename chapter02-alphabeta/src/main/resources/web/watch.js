@@ -1075,7 +1075,7 @@ function renderWatch() {
   const hash = '#watch&depth=' + w.depth + '&step=' + step + (watch.red ? '&view=red' : '')
     + ($('compare').checked ? '&compare=1' : '');
   history.replaceState(null, '', location.pathname + location.search + hash);
-  $('watch-link').href = location.href;
+  $('watch-link').href = reachable(location.href);   // an address the class can open (board.js)
   for (const kind of Object.values(JUMP_KEYS)) {
     $('watch-prev-' + kind).disabled = jumpTarget(kind, -1) === null;
     $('watch-next-' + kind).disabled = jumpTarget(kind, 1) === null;

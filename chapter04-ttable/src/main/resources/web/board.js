@@ -15,6 +15,41 @@ const NAMES = {           // red's chariot and horse 俥 傌, black's cannon 砲
 const RED_FILES = '九八七六五四三二一';  // red counts files from its right, in Chinese numerals
 
 const $ = id => document.getElementById(id);
+
+// Who this tab is to the server (issue 38): an id made up once and kept for the tab's life
+// (sessionStorage: a reload keeps it, another tab gets its own), sent with each search, poll
+// and stop, so that the server keeps each student's search apart and one's stop ends only
+// their own. Random, not secret: it names a tab, it does not prove one.
+const CLIENT = (() => {
+  const made = () => Array.from(crypto.getRandomValues(new Uint8Array(12)),
+    byte => byte.toString(16).padStart(2, '0')).join('');
+  try {
+    const kept = sessionStorage.getItem('xiangqi-client') || made();
+    sessionStorage.setItem('xiangqi-client', kept);
+    return kept;
+  } catch (error) {
+    return made();                               // storage refused (a private window): this page's own
+  }
+})();
+
+// The address others can open this board at, as 'http://host:port', or null: this page's own
+// where it was opened from the network; where it was opened on the lectern's machine
+// (localhost, 127.x, ::1), the first network address the server announced, if it serves one.
+function reachableOrigin() {
+  const host = location.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
+  if (!loopback) {
+    return location.origin;
+  }
+  const join = (state.chapter && state.chapter.join) || [];
+  return join.length > 0 ? join[0].replace(/\/$/, '') : null;
+}
+
+// An address of this page, made one others can open (see reachableOrigin).
+function reachable(address) {
+  const origin = reachableOrigin();
+  return origin && address.startsWith(location.origin) ? origin + address.slice(location.origin.length) : address;
+}
 const state = {
   chapter: null,        // what /api/chapter said
   fen: '',              // the position set up ('' is the start position)
@@ -25,6 +60,7 @@ const state = {
   selected: -1,         // the square of the piece picked up, or -1
   thinking: 0,          // the id of the search running, or 0
   comparing: false,     // its comparison runs: stop ends that in every chapter
+  queued: false,        // it waits for a searcher: stop takes it out of the queue, in every chapter
   nodes: {},            // ply -> nodes the engine searched for the move it played there
   result: null,         // the last search's answer, shown again in another language
   lang: 'en',           // the page's language: 'en' or 'zh'
@@ -93,6 +129,7 @@ function setLanguage(lang, chosen) {
   }
   if (state.chapter) {
     showChapter();
+    showJoin();
   }
   if (state.view) {
     render();
@@ -336,7 +373,7 @@ async function setGame(fen, moves) {
   }
   const watching = location.hash.startsWith('#watch') ? location.hash : '';   // a language switch in watch mode stays there
   history.replaceState(null, '', '?' + link + watching);
-  $('link').href = location.pathname + '?' + link;
+  $('link').href = reachable(location.origin + location.pathname + '?' + link);
   render();
   return true;
 }
@@ -396,7 +433,7 @@ function render() {
   }
   $('fen-form').querySelector('button').disabled = busy;
   $('go').disabled = busy || !!view.over;
-  $('stop').hidden = !busy || !(state.chapter.timed || state.comparing);
+  $('stop').hidden = !busy || !(state.chapter.timed || state.comparing || state.queued);
 }
 
 function showError(text) {
@@ -431,6 +468,7 @@ async function think() {
     query.set('movetime', String(movetime));
   }
   query.set('compare', $('compare').checked ? '1' : '0');
+  query.set('client', CLIENT);
   const started = await fetch('/api/search?' + query, {method: 'POST'});
   if (!started.ok) {
     showError(await started.text());
@@ -446,13 +484,21 @@ async function think() {
   let result = null;
   let since = 0;
   let deepest = 0;                               // the depth the comparison runs at: the last line's
+  let waited = 0;                                // ms in the queue before a searcher took it
   while (result === null) {
-    const answer = await fetch('/api/search?id=' + id + '&since=' + since);
+    const answer = await fetch('/api/search?id=' + id + '&since=' + since + '&client=' + CLIENT);
     if (!answer.ok) {
       showError(await answer.text());
       break;
     }
     const news = await answer.json();
+    $('summary').textContent = news.queued > 0    // waiting for a searcher: the place, and how long so far
+      ? t('engine.queued', {place: news.queued, seconds: (news.waited / 1000).toFixed(1)}) : '';
+    waited = news.waited;
+    if ((news.queued > 0) !== state.queued) {
+      state.queued = news.queued > 0;
+      render();                                  // the stop button, while it waits
+    }
     for (const event of news.events) {
       const row = document.createElement('tr');
       if (event.note) {
@@ -480,6 +526,7 @@ async function think() {
   }
   state.thinking = 0;
   state.comparing = false;
+  state.queued = false;
   if (result === null || result.error) {
     if (result) {
       showError(result.error);
@@ -487,6 +534,7 @@ async function think() {
     render();
     return;
   }
+  result.waited = waited;
   state.result = result;
   showResult(result);
   state.nodes[moves.length] = result.nodes;
@@ -512,7 +560,8 @@ function showResult(result) {
   $('bestmove').textContent = result.bestmove;
   $('bestmove-chinese').textContent = result.chinese || t('result.noMove');
   $('summary').textContent = t('result.summary', {depth: result.depth, nodes: number(result.nodes),
-    millis: number(result.millis), nps: number(result.nps)});
+    millis: number(result.millis), nps: number(result.nps)})
+    + (result.waited >= 100 ? t('result.waited', {seconds: (result.waited / 1000).toFixed(1)}) : '');
   const chapter = state.chapter;
   if (result.earlierNodes !== undefined) {
     const ratio = result.earlierNodes / Math.max(1, result.nodes);
@@ -536,6 +585,25 @@ function notCompared(result) {
     case 'cutShort': return t('result.comparisonCutShort', {earlier, depth: result.compareDepth});
     case 'unread': return t('result.comparisonUnread', {earlier, depth: result.compareDepth});
     default: return result.compareNote;
+  }
+}
+
+// What the teacher lets a search take (serve --max-depth, --max-movetime), and where the class
+// joins: the address others can open, as a link and a QR code drawn here (qr.js).
+function showJoin() {
+  const chapter = state.chapter;
+  $('caps').textContent = chapter.timed
+    ? t('caps.timed', {depth: chapter.maxDepth, seconds: chapter.maxMovetime / 1000})
+    : t('caps.depth', {depth: chapter.maxDepth});
+  const origin = reachableOrigin();
+  if ($('join').hidden && origin !== null) {     // first shown: open on the lectern's page, folded on a student's
+    $('join').open = origin !== location.origin;
+  }
+  $('join').hidden = origin === null;
+  if (origin !== null && $('join-link').textContent !== origin + '/') {
+    $('join-link').textContent = origin + '/';
+    $('join-link').href = origin + '/';
+    $('join-qr').replaceChildren(qrSvg(origin + '/'));
   }
 }
 
@@ -564,11 +632,13 @@ async function start() {
   }
   const depth = $('depth');
   const wanted = Number(link.get('depth')) || chapter.defaultDepth;
-  for (let d = 1; d <= chapter.deepest; d++) {
+  for (let d = 1; d <= Math.min(chapter.deepest, chapter.maxDepth); d++) {
     const option = new Option(String(d), String(d), false, d === wanted);
     depth.add(option);
   }
   $('time-control').hidden = !chapter.timed;
+  $('movetime').max = String(chapter.maxMovetime);
+  showJoin();
   $('compare').checked = link.get('compare') === '1';
   $('board').addEventListener('click', clicked);
   $('flip').addEventListener('click', () => {
@@ -604,7 +674,7 @@ async function start() {
     }
   });
   $('stop').addEventListener('click', async () => {
-    const answer = await fetch('/api/stop', {method: 'POST'});
+    const answer = await fetch('/api/stop?client=' + CLIENT, {method: 'POST'});
     if (!answer.ok) {
       showError(await answer.text());
     }

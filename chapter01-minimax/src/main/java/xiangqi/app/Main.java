@@ -15,6 +15,7 @@ import xiangqi.*;
 import xiangqi.common.ErrorLine;
 import xiangqi.picture.SearchTree;
 import xiangqi.uci.Uci;
+import xiangqi.web.Classroom;
 import xiangqi.web.WebBoard;
 
 /**
@@ -27,7 +28,9 @@ import xiangqi.web.WebBoard;
  *                                                a picture of the tree searched, its labels in English or Chinese
  *   uci                                          the UCI protocol, for Xiangqi GUIs
  *   bench                                        speed: perft and a search suite
- *   serve  [--port P] [--host H]                 a board in the browser, played against this search
+ *   bench  --class [--students N] [--seconds S]  a class on one board: N browsers play it for S seconds
+ *   serve  [--port P] [--host H] [--max-depth D] [--max-movetime MS]
+ *                                                a board in the browser, played against this search
  * </pre>
  * Bad input gets one line on stderr and exit status 2.
  */
@@ -79,13 +82,23 @@ public final class Main {
                     new Uci(out).run(in);
                 }
                 case "bench" -> {
-                    options.allow();
-                    Bench.run(out);
+                    options.allow("--class", "--students", "--seconds");
+                    if (options.flag("--class")) {
+                        Integer students = options.number("--students");
+                        Integer seconds = options.number("--seconds");
+                        Classroom.bench(students == null ? Classroom.STUDENTS : students,
+                                seconds == null ? Classroom.SECONDS : seconds, out);
+                    } else if (options.number("--students") != null || options.number("--seconds") != null) {
+                        throw new IllegalArgumentException("--students and --seconds go with bench --class");
+                    } else {
+                        Bench.run(out);
+                    }
                 }
                 case "serve" -> {
-                    options.allow("--port", "--host");
+                    options.allow("--port", "--host", "--max-depth", "--max-movetime");
                     Integer port = options.number("--port");
-                    WebBoard.serve(options.wordOr("--host", "127.0.0.1"), port == null ? WebBoard.DEFAULT_PORT : port, out);
+                    WebBoard.Caps caps = WebBoard.Caps.of(options.number("--max-depth"), options.number("--max-movetime"));
+                    WebBoard.serve(options.wordOr("--host", "127.0.0.1"), port == null ? WebBoard.DEFAULT_PORT : port, caps, out);
                 }
                 default -> throw new IllegalStateException("unreachable: " + command);
             }

@@ -18,10 +18,25 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class LoopbackBoard implements AfterAllCallback {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final WebBoard board = WebBoard.start("127.0.0.1", 0);
+    private final WebBoard board;
+
+    /** A board with the default caps, as {@code serve} starts one. */
+    LoopbackBoard() {
+        this(WebBoard.Caps.DEFAULT);
+    }
+
+    /** A board with {@code caps}. */
+    LoopbackBoard(WebBoard.Caps caps) {
+        board = WebBoard.start("127.0.0.1", 0, caps);
+    }
 
     int port() {
         return board.port();
+    }
+
+    /** The board itself, for what a test counts inside it. */
+    WebBoard board() {
+        return board;
     }
 
     @Override

@@ -37,14 +37,15 @@ import xiangqi.picture.Visit;
  *
  * <p>The server keeps no game. The page holds it (a FEN and the moves since) and sends it
  * with every request, so a link is a position and a reload loses nothing. The server
- * answers five questions:
+ * answers six questions (each may name its {@code client}):
  * <pre>
  *   GET  /api/chapter                         which chapter, which search, what the page may ask
  *   GET  /api/position?fen=F&amp;moves=m1+m2[&amp;lang=zh]   the board, the legal moves, the move list, the end,
  *                                             a note on a repeated position the game goes on from
  *   POST /api/search?fen=F&amp;moves=..&amp;depth=D[&amp;movetime=MS][&amp;compare=1]   start the engine
  *   GET  /api/search?id=N&amp;since=K            its lines from the K-th on (waits up to 1.5 s for one)
- *   POST /api/stop                            end a timed search (from chapter 5), or a comparison
+ *                                             and, while it waits for a searcher, its place in the queue
+ *   POST /api/stop                            end one's own search: waiting, timed (from chapter 5), or its comparison
  *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S][&amp;compare=1]   every node of a small search, for watch mode
  * </pre>
  * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, {@code /text.json},
@@ -53,41 +54,66 @@ import xiangqi.picture.Visit;
  * reaches the file system. The page speaks the language its reader picks; of the server's
  * words, it asks for the end of the game (mate, 困毙, the repetition ruling) and the note on a
  * repeated position in that language ({@code lang=zh}); error lines stay English, as on the
- * command line. One search runs at
- * a time, on its own thread; asking for another meanwhile is refused (409). Bad input gets
- * a 4xx and the one line the command line would print ({@link ErrorLine}), and the server
- * goes on. No client can hold it up: see {@link #MAX_CONNECTIONS} and {@link #REQUEST_SECONDS}.
+ * command line. Each client (a page's tab: it sends the {@code client} it made up, see
+ * {@link #client}) has one search at a time; searches run side by side on as many threads as
+ * the machine has cores, and wait beyond that in one queue, first come first served (see
+ * {@link Caps} for how far a client may ask). Watch mode's replays are computed once and kept
+ * ({@link Replays}). Bad input gets a 4xx and the one line the command line would print
+ * ({@link ErrorLine}), and the server goes on. No client can hold it up: see
+ * {@link #MAX_CONNECTIONS}, {@link #IDLE_SECONDS} and {@link #REQUEST_SECONDS}.
  */
 public final class WebBoard {
     /** The port {@code serve} listens on unless {@code --port} says otherwise. */
     public static final int DEFAULT_PORT = 8017;
     /** The longest query the server reads: a FEN and a few hundred moves. */
     static final int MAX_QUERY_CHARS = 10_000;
+    /** The most bytes of headers a request may bring (a browser's are under 2 KB); more is refused (431). */
+    static final int MAX_HEADER_BYTES = 16_384;
+    /**
+     * The longest request line and headers the JDK's server reads before it gives up and drops
+     * the connection: a little over a megabyte, so that an oversized request (a megabyte of
+     * query, or of one header) is read to its end and answered 414 or 431 rather than reset.
+     */
+    static final int MAX_HEAD_BYTES = 1_100_000;
+    /** What a request body may hold: nothing, since every question is in the address; more is refused (413). */
+    static final int MAX_BODY_BYTES = 0;
+    /** How much of a refused body the server reads away, so that its client gets the 413 rather than a reset. */
+    static final int DRAIN_BYTES = 8 * 1024 * 1024;
     /** The longest a poll waits for news before it answers with none. */
     static final long POLL_MILLIS = 1_500;
     /**
      * How many polls of a search may wait at once: one more makes the oldest answer now, with
      * what there is. A page polls its search one poll at a time, so it never meets this; but a
-     * poll whose page was reloaded or closed keeps its connection until it answers, and 100 of
-     * them would fill {@link #MAX_CONNECTIONS} for {@link #POLL_MILLIS}, refusing everyone.
+     * poll whose page was reloaded or closed keeps its connection until it answers, and many of
+     * them would fill {@link #MAX_CONNECTIONS} for {@link #POLL_MILLIS}.
      */
     static final int MAX_WAITING_POLLS = 10;
     /** The longest time a move may be given, in milliseconds. */
     static final int MAX_MOVETIME = 600_000;
     /**
-     * The most connections open at once; one more is closed as soon as it arrives. There is
-     * a handler thread for each, so a request never waits for a thread, however many of the
-     * others are slow: a browser opens a few connections, a classroom a few dozen. A connection
-     * counts until its answer is written or its client is seen gone: see {@link #handle} and
-     * {@link #MAX_WAITING_POLLS}, which keep those who leave early from using up the places.
+     * The most connections open at once, idle ones included; one more is closed as soon as it
+     * arrives. A browser opens up to six to a server and keeps them; a class of forty, about
+     * 240. There is a handler thread for each busy one, so a request never waits for a thread.
      */
-    static final int MAX_CONNECTIONS = 100;
+    static final int MAX_CONNECTIONS = 400;
+    /**
+     * The seconds an idle kept-alive connection stays open; then the server closes it, and a
+     * browser opens a new one when it next asks. Browsers keep theirs for minutes, the JDK's
+     * server for 30 s: at that, a few pages' idle connections would fill the cap for everyone.
+     */
+    static final int IDLE_SECONDS = 5;
     /**
      * The seconds a client has to send its request, from its first byte to the end of its
      * headers, and to start one on a new connection; then the connection is closed (within a
      * second more), with the handler thread that was reading it.
      */
     static final int REQUEST_SECONDS = 2;
+    /** The most searches waiting for a searcher at once: a class and more. */
+    static final int MAX_WAITING_SEARCHES = 200;
+    /** The most clients whose search (waiting, running or finished) the board keeps. */
+    static final int MAX_CLIENTS = 1_000;
+    /** How long a finished search's result waits for its owner to collect it. */
+    static final long KEEP_RESULT_MILLIS = 60_000;
 
     static {
         // Why system properties: the JDK's server reads each request line and its headers on a
@@ -99,16 +125,56 @@ public final class WebBoard {
         // maxReqTime: a request not read in time is closed (checked every second);
         // maxConnections: connections beyond the cap are closed on arrival; clockTick: how often
         // (ms) connections that send nothing at all are looked at, which then also go after
-        // REQUEST_SECONDS (the default, 10 s, would let a silent client keep a place for 12 s).
+        // REQUEST_SECONDS (the default, 10 s, would let a silent client keep a place for 12 s);
+        // idleInterval: when an idle kept-alive connection is closed; maxReqHeaderSize: the
+        // longest head read; drainAmount: how much of an unread body is read away at the end.
         System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
         System.setProperty("jdk.httpserver.maxConnections", String.valueOf(MAX_CONNECTIONS));
         System.setProperty("sun.net.httpserver.clockTick", "1000");
+        System.setProperty("sun.net.httpserver.idleInterval", String.valueOf(IDLE_SECONDS));
+        System.setProperty("sun.net.httpserver.maxReqHeaderSize", String.valueOf(MAX_HEAD_BYTES));
+        System.setProperty("sun.net.httpserver.drainAmount", String.valueOf(DRAIN_BYTES));
+    }
+
+    /**
+     * The most a client may ask of the engine, which the teacher sets ({@code serve --max-depth D
+     * --max-movetime MS}) and the page shows. By default: one below the chapter's own default
+     * depth (a tenth of its nodes or less: a fraction of a second a move) and 2 s a move where
+     * the search has a clock (from chapter 5): with forty students on a few cores, what one asks
+     * is what the others wait.
+     *
+     * @param maxDepth    the deepest search, 1 to the chapter's deepest
+     * @param maxMovetime the longest a search runs, in ms, where it has a clock: a search by depth
+     *                    is stopped then too (and answers with its last finished depth)
+     */
+    public record Caps(int maxDepth, int maxMovetime) {
+        /** The caps {@code serve} uses unless told others. */
+        public static final Caps DEFAULT = new Caps(Math.min(Search.DEFAULT_DEPTH - 1, WebSearch.DEEPEST), 2_000);
+
+        /** No cap but the chapter's own: the deepest the page offers, the longest time a move may be given. */
+        static final Caps NONE = new Caps(WebSearch.DEEPEST, MAX_MOVETIME);
+
+        public Caps {
+            if (maxDepth < 1 || maxDepth > WebSearch.DEEPEST) {
+                throw new IllegalArgumentException("--max-depth " + maxDepth + " is out of range 1.." + WebSearch.DEEPEST);
+            }
+            if (maxMovetime < 1 || maxMovetime > MAX_MOVETIME) {
+                throw new IllegalArgumentException("--max-movetime " + maxMovetime + " is out of range 1.." + MAX_MOVETIME);
+            }
+        }
+
+        /** The defaults, with whichever of the two is given ({@code null}: not given). */
+        public static Caps of(Integer maxDepth, Integer maxMovetime) {
+            return new Caps(maxDepth == null ? DEFAULT.maxDepth() : maxDepth,
+                    maxMovetime == null ? DEFAULT.maxMovetime() : maxMovetime);
+        }
     }
 
     /** The page's files: the only names served, each with its content type. */
     private static final Map<String, String[]> FILES = Map.of(
             "/", new String[] {"index.html", "text/html; charset=utf-8"},
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
+            "/qr.js", new String[] {"qr.js", "text/javascript; charset=utf-8"},
             "/watch.js", new String[] {"watch.js", "text/javascript; charset=utf-8"},
             "/watch.css", new String[] {"watch.css", "text/css; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
@@ -116,30 +182,45 @@ public final class WebBoard {
 
     private final HttpServer server;
     private final String host;
+    private final Caps caps;
     private final ThreadPoolExecutor handlers;
-    private final ExecutorService thinker;
+    /** The searchers: one thread per core; a search waits in their queue, first come first served. */
+    private final ExecutorService searchers;
     /** Where "compare" runs: apart from the searches, so that a comparison left to finish holds up none. */
     private final ExecutorService comparer;
+    private final Replays replays = new Replays();
+    /** Asked for the rulings that end a game (chapter 6's repetition): no search runs on it. */
     private final WebSearch engine = new WebSearch();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    /** The last search started, running or finished; guarded by {@code this}. */
-    private Thinking current;
+    /** Each client's last search, waiting, running or finished; guarded by {@code this}. */
+    private final Map<String, Thinking> students = new HashMap<>();
+    /** The searches no searcher has taken yet, in the order they came; guarded by {@code this}. */
+    private final java.util.ArrayDeque<Thinking> waiting = new java.util.ArrayDeque<>();
     private int searches;
     /** The search whose comparison runs now, even one that stop has left to finish; guarded by {@code this}. */
     private Thinking comparing;
 
-    private WebBoard(HttpServer server, String host) {
+    private WebBoard(HttpServer server, String host, Caps caps) {
         this.server = server;
         this.host = host;
+        this.caps = caps;
         // As many threads as connections: each connection is served by one thread at a time.
         // They start when needed and end after 10 idle seconds.
         this.handlers = new ThreadPoolExecutor(MAX_CONNECTIONS, MAX_CONNECTIONS, 10, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemon("web-board"));
         handlers.allowCoreThreadTimeOut(true);
-        this.thinker = Executors.newSingleThreadExecutor(daemon("web-search"));
+        this.searchers = Executors.newFixedThreadPool(SEARCHERS, daemon("web-search"));
         this.comparer = Executors.newSingleThreadExecutor(daemon("web-compare"));
         server.setExecutor(handlers);
         server.createContext("/", this::handle);
+    }
+
+    /** How many searches run at once: one per core. */
+    static final int SEARCHERS = Runtime.getRuntime().availableProcessors();
+
+    /** {@link #start(String, int, Caps)} with the default caps. */
+    static WebBoard start(String host, int port) {
+        return start(host, port, Caps.DEFAULT);
     }
 
     /**
@@ -147,7 +228,7 @@ public final class WebBoard {
      *
      * @throws IllegalArgumentException when the address cannot be listened on
      */
-    static WebBoard start(String host, int port) {
+    static WebBoard start(String host, int port, Caps caps) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--port " + port + " is out of range 0..65535");
         }
@@ -155,7 +236,7 @@ public final class WebBoard {
             // The backlog holds connections not yet accepted: as many as may be open, so that a
             // burst of them (a class opening the page at once) waits no second for a resent SYN.
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), MAX_CONNECTIONS);
-            WebBoard board = new WebBoard(server, host);
+            WebBoard board = new WebBoard(server, host, caps);
             server.start();
             return board;
         } catch (java.net.UnknownHostException e) {
@@ -165,20 +246,82 @@ public final class WebBoard {
         }
     }
 
-    /** The command: prints where to point the browser, then serves until the process ends. */
-    public static void serve(String host, int port, PrintStream out) {
-        WebBoard board = start(host, port);
+    /**
+     * The command: prints where to point the browser (and, on a network, where the students
+     * point theirs), then serves until the process ends.
+     */
+    public static void serve(String host, int port, Caps caps, PrintStream out) {
+        WebBoard board = start(host, port, caps);
+        keepMemoryDown();
         out.println("open " + board.url());
+        for (String join : board.joinUrls()) {
+            out.println("students open " + join);
+        }
         String warning = board.warning();
         if (warning != null) {
             out.println(warning);
         }
-        out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; stop with Ctrl-C)");
+        out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; at most depth " + caps.maxDepth()
+                + (WebSearch.TIMED ? " and " + caps.maxMovetime() + " ms" : "") + " a move; "
+                + SEARCHERS + " searches at once; stop with Ctrl-C)");
         board.awaitStop();
+    }
+
+    /** The heap the board keeps to: above it, a collection gives memory back to the system. */
+    static final long HEAP_GOAL_BYTES = 192L * 1024 * 1024;
+
+    /**
+     * Keeps the process near the memory it uses. The JVM's default heap is a quarter of the
+     * machine's memory, and its collector grows into it lazily, keeping garbage long after it
+     * was made: a class's requests alone took a lectern's {@code serve} past 500 MB, watch
+     * mode's replays near a gigabyte, though what was alive was a fraction of that. So: keep
+     * little free heap once collected (the JVM's own manageable settings, set at run time since
+     * {@code serve} is started without options), and collect whenever the heap has grown past
+     * {@link #HEAP_GOAL_BYTES}: checked every second, and after each replay watch mode computes
+     * (its garbage comes in bursts). Only {@code serve} does this: tests and other commands run
+     * as they are.
+     */
+    private static void keepMemoryDown() {
+        keepingMemoryDown = true;
+        try {
+            var options = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            options.setVMOption("MinHeapFreeRatio", "10");
+            options.setVMOption("MaxHeapFreeRatio", "30");
+        } catch (RuntimeException e) {
+            // a JVM without these settings: it keeps its own
+        }
+        Thread keeper = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(1_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                collectIfGrown();
+            }
+        }, "web-memory");
+        keeper.setDaemon(true);
+        keeper.start();
+    }
+
+    /** Whether {@link #keepMemoryDown} runs: {@code serve}'s process. */
+    private static volatile boolean keepingMemoryDown;
+
+    /** A full collection if the heap has grown past its goal: it then shrinks to what is alive, plus 30 %. */
+    private static void collectIfGrown() {
+        if (keepingMemoryDown && Runtime.getRuntime().totalMemory() > HEAP_GOAL_BYTES) {
+            System.gc();
+        }
     }
 
     int port() {
         return server.getAddress().getPort();
+    }
+
+    /** Watch mode's replays: a test counts how many were computed. */
+    Replays replays() {
+        return replays;
     }
 
     /** Where to point the browser. */
@@ -199,6 +342,71 @@ public final class WebBoard {
         return "http://" + shown + ":" + port + "/";
     }
 
+    /**
+     * Where the other machines of a class open the board: none when it listens on a loopback
+     * address; the address it listens on when that is one; on every address, each of this
+     * machine's network addresses that is up, IPv4 first, IPv6 where the server listens on
+     * IPv6 too (Java listens on both for 0.0.0.0 where the machine has both); a link-local IPv6
+     * address, fe80::, is left out: a browser cannot open it without naming the interface.
+     */
+    List<String> joinUrls() {
+        InetAddress listening = server.getAddress().getAddress();
+        if (listening.isLoopbackAddress()) {
+            return List.of();
+        }
+        if (!listening.isAnyLocalAddress()) {
+            return List.of(url(listening.getHostAddress(), listening, port()));
+        }
+        List<InetAddress> found = new ArrayList<>();
+        try {
+            for (java.net.NetworkInterface face : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                if (face.isUp() && !face.isLoopback()) {
+                    for (InetAddress address : java.util.Collections.list(face.getInetAddresses())) {
+                        boolean six = address instanceof java.net.Inet6Address;
+                        if (!address.isLoopbackAddress() && !address.isLinkLocalAddress() && !address.isAnyLocalAddress()
+                                && (!six || listening instanceof java.net.Inet6Address)) {
+                            found.add(address);
+                        }
+                    }
+                }
+            }
+        } catch (java.net.SocketException e) {
+            return List.of(); // no interfaces to read: the warning still says the board is open
+        }
+        found.sort(java.util.Comparator.comparing(address -> address instanceof java.net.Inet6Address));
+        List<String> urls = new ArrayList<>();
+        for (InetAddress address : found) {
+            String text = address.getHostAddress();
+            urls.add(url(address instanceof java.net.Inet6Address ? shortest(text.replaceAll("%.*", "")) : text, address, port()));
+        }
+        return urls.stream().distinct().toList();
+    }
+
+    /**
+     * An IPv6 address as people write it: Java writes every group ({@code fd00:0:0:0:0:0:0:2}),
+     * the longest run of two or more zero groups becomes {@code ::} ({@code fd00::2}).
+     */
+    static String shortest(String ipv6) {
+        String[] groups = ipv6.split(":", -1);
+        int bestAt = -1;
+        int bestLength = 1;
+        for (int i = 0; i < groups.length; i++) {
+            int length = 0;
+            while (i + length < groups.length && groups[i + length].matches("0+")) {
+                length++;
+            }
+            if (length > bestLength) {
+                bestAt = i;
+                bestLength = length;
+            }
+        }
+        if (bestAt < 0) {
+            return ipv6;
+        }
+        return String.join(":", Arrays.copyOfRange(groups, 0, bestAt)) + "::"
+                + String.join(":", Arrays.copyOfRange(groups, bestAt + bestLength, groups.length));
+    }
+
     /** The warning {@code serve} prints when other machines can reach the board; null when none can. */
     String warning() {
         return warning(host, server.getAddress().getAddress());
@@ -214,8 +422,9 @@ public final class WebBoard {
     void stop() {
         server.stop(0);
         handlers.shutdownNow();
-        thinker.shutdownNow();
+        searchers.shutdownNow();
         comparer.shutdownNow();
+        replays.stop();
         stopped.countDown();
     }
 
@@ -262,6 +471,7 @@ public final class WebBoard {
             try {
                 String path = exchange.getRequestURI().getRawPath();
                 String method = exchange.getRequestMethod();
+                refuseOversized(exchange);
                 String[] file = FILES.get(path);
                 if (file != null) {
                     expect(method, "GET");
@@ -269,6 +479,12 @@ public final class WebBoard {
                     return;
                 }
                 Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+                if (path.equals("/api/watch")) { // bytes kept: a class asking for one replay shares one copy of it
+                    expect(method, "GET");
+                    allow(query, "fen", "moves", "depth", "step", "compare");
+                    send(exchange, 200, "application/json; charset=utf-8", replays.watch(query));
+                    return;
+                }
                 String json = switch (path) {
                     case "/api/chapter" -> {
                         expect(method, "GET");
@@ -282,22 +498,17 @@ public final class WebBoard {
                     }
                     case "/api/search" -> {
                         if (method.equals("POST")) {
-                            allow(query, "fen", "moves", "depth", "movetime", "compare");
-                            yield startSearch(query);
+                            allow(query, "fen", "moves", "depth", "movetime", "compare", "client");
+                            yield startSearch(query, client(query, exchange));
                         }
                         expect(method, "GET");
-                        allow(query, "id", "since");
-                        yield poll(query);
+                        allow(query, "id", "since", "client");
+                        yield poll(query, client(query, exchange));
                     }
                     case "/api/stop" -> {
                         expect(method, "POST");
-                        allow(query);
-                        yield stopSearch();
-                    }
-                    case "/api/watch" -> {
-                        expect(method, "GET");
-                        allow(query, "fen", "moves", "depth", "step", "compare");
-                        yield watch(query);
+                        allow(query, "client");
+                        yield stopSearch(client(query, exchange));
                     }
                     default -> throw new Refused(404, "no such page '" + path + "'");
                 };
@@ -309,6 +520,33 @@ public final class WebBoard {
             } catch (RuntimeException e) {
                 sendError(exchange, 500, "internal error: " + e);
             }
+        }
+    }
+
+    /**
+     * Refuses a request too big to be one of ours: a query over {@link #MAX_QUERY_CHARS} (414),
+     * headers over {@link #MAX_HEADER_BYTES} (431), a body (413: every question is in the
+     * address). The JDK's server has read the head already (up to {@link #MAX_HEAD_BYTES}) and
+     * reads a refused body away (up to {@link #DRAIN_BYTES}), so the client gets the answer.
+     */
+    private static void refuseOversized(HttpExchange exchange) {
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw != null && raw.length() > MAX_QUERY_CHARS) {
+            throw new Refused(414, "request too long: " + raw.length() + " characters, at most " + MAX_QUERY_CHARS);
+        }
+        long headers = 0;
+        for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+            for (String value : header.getValue()) {
+                headers += header.getKey().length() + value.length() + 4;
+            }
+        }
+        if (headers > MAX_HEADER_BYTES) {
+            throw new Refused(431, "request headers too large: " + headers + " bytes, at most " + MAX_HEADER_BYTES);
+        }
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        boolean chunked = exchange.getRequestHeaders().containsKey("Transfer-Encoding");
+        if (chunked || length != null && !length.equals("0")) {
+            throw new Refused(413, "request body too large: this board takes none, every question is in the address");
         }
     }
 
@@ -391,6 +629,9 @@ public final class WebBoard {
         }
         int value;
         try {
+            if (!text.matches("-?[0-9]{1,10}")) {
+                throw new NumberFormatException(); // ASCII digits only, as on the command line: Java would also read ٢, ２ or +2
+            }
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " '" + text + "' is not a whole number");
@@ -465,16 +706,20 @@ public final class WebBoard {
         };
     }
 
-    private static String chapter() {
+    private String chapter() {
         return new Json()
                 .put("chapter", Chapter.NAME)
                 .put("method", WebSearch.METHOD)
                 .put("earlier", WebSearch.EARLIER)
-                .put("defaultDepth", Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST))
+                .put("defaultDepth", Math.min(caps.maxDepth(), Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST)))
                 .put("deepest", WebSearch.DEEPEST)
                 .put("deepestEarlier", WebSearch.DEEPEST_EARLIER)
                 .put("timed", WebSearch.TIMED)
                 .put("startFen", Position.START_FEN)
+                .put("maxDepth", caps.maxDepth())
+                .put("maxMovetime", caps.maxMovetime())
+                .put("searchers", SEARCHERS)
+                .put("join", joinUrls())
                 .toString();
     }
 
@@ -515,15 +760,23 @@ public final class WebBoard {
     // ---------------------------------------------------------------- the engine
 
     /**
-     * One search: its events as they come (each depth's line, or a note such as "comparing"),
-     * then its move. Guarded by its own monitor: the search thread adds, pollers read, and
-     * stop may end it while its comparison runs.
+     * One student's search: its events as they come (each depth's line, or a note such as
+     * "comparing"), then its move. Guarded by its own monitor: a searcher thread adds, the
+     * owner's polls read, and the owner's stop may end it while it waits or compares.
      */
     private static final class Thinking {
         final int id;
+        final String client;
+        final long queuedAt = System.nanoTime();
         final List<String> events = new ArrayList<>();
+        /** Its own search, so that a stop reaches this search and no other student's. */
+        final WebSearch engine = new WebSearch();
         String result;
         boolean done;
+        /** When a searcher took it, or 0 while it waits in the queue. */
+        long startedAt;
+        /** When it finished; a result not collected a minute later is forgotten. */
+        long doneAt;
         /** How many polls of this search have come: each has its number, and waits only among the latest. */
         int polls;
         /** Stop was asked before the comparison began: none begins. */
@@ -533,8 +786,9 @@ public final class WebBoard {
         int comparedDepth;
         WebSearch comparison;
 
-        Thinking(int id) {
+        Thinking(int id, String client) {
             this.id = id;
+            this.client = client;
         }
 
         synchronized void add(String event) {
@@ -549,6 +803,7 @@ public final class WebBoard {
             if (!done) {
                 this.result = result;
                 done = true;
+                doneAt = System.nanoTime();
                 notifyAll();
             }
         }
@@ -574,38 +829,118 @@ public final class WebBoard {
         synchronized boolean isDone() {
             return done;
         }
+
+        /** Taken by a searcher: false if its owner stopped it while it waited. */
+        synchronized boolean begin() {
+            if (done) {
+                return false;
+            }
+            startedAt = System.nanoTime();
+            return true;
+        }
+
+        /** Milliseconds it waited in the queue: so far, or until a searcher took it. */
+        synchronized long waitedMillis() {
+            return ((startedAt > 0 ? startedAt : done ? doneAt : System.nanoTime()) - queuedAt) / 1_000_000;
+        }
+
+        /** Finished more than {@link #KEEP_RESULT_MILLIS} ago: its owner did not come for it. */
+        synchronized boolean isStale(long now) {
+            return done && now - doneAt > KEEP_RESULT_MILLIS * 1_000_000;
+        }
     }
 
-    private String startSearch(Map<String, String> query) {
+    /**
+     * Who a request is from: the {@code client} the page made up and keeps for its tab (letters,
+     * digits, '-' and '_', at most 64), else the address it came from. Each client has one
+     * search at a time, and only its own polls and stops reach it.
+     */
+    private static String client(Map<String, String> query, HttpExchange exchange) {
+        String client = query.get("client");
+        if (client == null || client.isEmpty()) {
+            return "address " + exchange.getRemoteAddress().getAddress().getHostAddress();
+        }
+        if (!client.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw new IllegalArgumentException("client '" + client + "' must be 1 to 64 letters, digits, '-' or '_'");
+        }
+        return client;
+    }
+
+    /** Forgets results nobody came for within {@link #KEEP_RESULT_MILLIS}; the caller holds {@code this}. */
+    private void forgetStale() {
+        long now = System.nanoTime();
+        students.values().removeIf(thinking -> thinking.isStale(now));
+    }
+
+    private String startSearch(Map<String, String> query, String client) {
         Game game = game(query);
         String over = ending(game.now(), Locale.ENGLISH); // an error line: English
         if (over != null) {
             throw new Refused(409, "the game is over: " + over.lines().findFirst().orElse(over));
         }
-        int depth = number(query, "depth", 1, WebSearch.DEEPEST, Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST));
+        String capped = " (the board's cap: serve --max-depth " + caps.maxDepth() + ")";
+        int asked = number(query, "depth", 1, WebSearch.DEEPEST, Math.min(caps.maxDepth(), Math.min(Search.DEFAULT_DEPTH, WebSearch.DEEPEST)));
+        if (asked > caps.maxDepth()) {
+            throw new IllegalArgumentException("depth " + asked + " is out of range 1.." + caps.maxDepth() + capped);
+        }
         int movetime = number(query, "movetime", 1, MAX_MOVETIME, 0);
         if (movetime > 0 && !WebSearch.TIMED) {
             throw new IllegalArgumentException("movetime: this chapter's search has no clock"
                     + " (time a move arrives in chapter 5)");
         }
+        if (movetime > caps.maxMovetime()) {
+            throw new IllegalArgumentException("movetime " + movetime + " is out of range 1.." + caps.maxMovetime()
+                    + " (the board's cap: serve --max-movetime " + caps.maxMovetime() + ")");
+        }
+        // A move by time deepens as far as the cap lets it; a move by depth stops at the cap's time.
+        int depth = movetime > 0 ? caps.maxDepth() : asked;
+        int clock = movetime > 0 ? movetime : caps.maxMovetime();
         boolean compare = compare(query);
         Thinking thinking;
         synchronized (this) {
-            if (current != null && !current.isDone()) {
-                throw new Refused(409, "the engine is thinking (search " + current.id + "): wait for its move");
+            forgetStale();
+            Thinking last = students.get(client);
+            if (last != null && !last.isDone()) {
+                throw new Refused(409, "your search " + last.id + " has not finished: wait for its move, or stop it");
             }
-            thinking = new Thinking(++searches);
-            current = thinking;
+            if (waiting.size() >= MAX_WAITING_SEARCHES) {
+                throw new Refused(503, "the engine's queue is full (" + MAX_WAITING_SEARCHES + " searches): ask again soon");
+            }
+            if (last == null && students.size() >= MAX_CLIENTS) {
+                throw new Refused(503, "the board serves " + MAX_CLIENTS + " clients at most: ask again in a minute");
+            }
+            thinking = new Thinking(++searches, client);
+            students.put(client, thinking);
+            waiting.add(thinking);
         }
         Position position = game.now();
-        thinker.execute(() -> think(thinking, position, depth, movetime, compare));
-        return new Json().put("id", thinking.id).toString();
+        searchers.execute(() -> {
+            synchronized (this) {
+                waiting.remove(thinking);
+            }
+            if (thinking.begin()) {
+                think(thinking, position, depth, clock, compare);
+            }
+        });
+        return new Json().put("id", thinking.id).put("queued", place(thinking)).toString();
     }
 
-    /** Runs on the search thread: this chapter's search, then, if asked, the earlier method's. */
+    /** Where {@code thinking} waits: 1 is next; 0 once a searcher has it (or it is done). */
+    private synchronized int place(Thinking thinking) {
+        int place = 1;
+        for (Thinking ahead : waiting) {
+            if (ahead == thinking) {
+                return place;
+            }
+            place++;
+        }
+        return 0;
+    }
+
+    /** Runs on a searcher thread: this chapter's search, then, if asked, the earlier method's. */
     private void think(Thinking thinking, Position position, int depth, int movetime, boolean compare) {
         try {
-            Search.Result result = engine.think(position, depth, movetime,
+            Search.Result result = thinking.engine.think(position, depth, movetime,
                     iteration -> thinking.add(line(position, iteration)));
             Json answer = new Json()
                     .put("bestmove", Move.toUci(result.bestMove()))
@@ -629,7 +964,8 @@ public final class WebBoard {
 
     /**
      * Hands the comparison to its own thread, where stop can end it without waiting for it;
-     * unless stop came first, or a comparison that stop left to finish still runs there.
+     * unless stop came first, or another comparison runs there (one at a time for the whole
+     * board: a class's comparisons would otherwise take the searchers' cores).
      */
     private void compare(Thinking thinking, Position position, int depth, Json answer) {
         WebSearch comparison = new WebSearch(); // its own, so that stop reaches this comparison and no other search
@@ -638,7 +974,7 @@ public final class WebBoard {
         int busy = 0;
         synchronized (this) {
             if (comparing != null) {
-                skipped = "not compared: the stopped comparison of search " + comparing.id + " still runs in the background";
+                skipped = "not compared: the comparison of search " + comparing.id + " still runs";
                 why = "busy";
                 busy = comparing.id;
             } else if (!thinking.beginComparing(answer, depth, comparison)) {
@@ -689,28 +1025,37 @@ public final class WebBoard {
                 .toString();
     }
 
-    /** The lines of search {@code id} from the {@code since}-th on, waiting a little for the first. */
-    private String poll(Map<String, String> query) {
+    /**
+     * The lines of the client's search {@code id} from the {@code since}-th on, waiting a little
+     * for the first; while it waits in the queue, its place there and how long it has waited.
+     */
+    private String poll(Map<String, String> query, String client) {
         Thinking thinking;
         synchronized (this) {
-            thinking = current;
+            forgetStale();
+            thinking = students.get(client);
         }
         int id = number(query, "id", 1, Integer.MAX_VALUE, thinking == null ? 0 : thinking.id);
         if (thinking == null || thinking.id != id) {
-            throw new Refused(404, "no search " + id + (thinking == null ? ": none has started" : ", the last is " + thinking.id));
+            throw new Refused(404, "no search " + id + " of yours" + (thinking == null ? ": you have none (a result"
+                    + " is kept for " + KEEP_RESULT_MILLIS / 1000 + " s)" : ", your last is " + thinking.id));
         }
         int since = number(query, "since", 0, Integer.MAX_VALUE, 0);
+        String answer;
+        boolean done;
         synchronized (thinking) {
             int number = ++thinking.polls;
             thinking.notifyAll(); // the poll MAX_WAITING_POLLS before this one stops waiting
             long deadline = System.nanoTime() + POLL_MILLIS * 1_000_000;
-            while (!thinking.done && thinking.events.size() <= since && thinking.polls - number < MAX_WAITING_POLLS) {
+            boolean queued = thinking.startedAt == 0;
+            while (!thinking.done && thinking.events.size() <= since && thinking.polls - number < MAX_WAITING_POLLS
+                    && (thinking.startedAt == 0) == queued) {
                 long left = (deadline - System.nanoTime()) / 1_000_000;
                 if (left <= 0) {
                     break;
                 }
                 try {
-                    thinking.wait(left);
+                    thinking.wait(Math.min(left, queued ? 250 : left)); // a place in the queue changes unannounced
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -718,41 +1063,53 @@ public final class WebBoard {
             }
             List<String> events = thinking.events;
             String fresh = String.join(",", events.subList(Math.min(since, events.size()), events.size()));
-            return "{\"id\":" + thinking.id + ",\"events\":[" + fresh + "],\"next\":" + events.size() + ",\"done\":" + thinking.done
+            answer = "\"waited\":" + thinking.waitedMillis()
+                    + ",\"events\":[" + fresh + "],\"next\":" + events.size() + ",\"done\":" + thinking.done
                     + (thinking.done ? ",\"result\":" + thinking.result : "") + "}";
+            done = thinking.done;
         }
+        // the place is read apart, under the board's lock: never the board's inside a search's (see forgetStale)
+        return "{\"id\":" + thinking.id + ",\"queued\":" + (done ? 0 : place(thinking)) + "," + answer;
     }
 
     /**
-     * Stop: a comparison that runs is stopped where its method can stop, else left to finish
-     * in the background, unread; either way the search ends now with its move, and the board
-     * is free. Before the comparison, the search itself is stopped where this chapter's can be
-     * (it then answers with its last finished depth), and no comparison follows.
+     * Stop, for the client's own search and no other: one still in the queue leaves it; a
+     * comparison that runs is stopped where its method can stop, else left to finish in the
+     * background, unread; either way the search ends now with its move. Before the
+     * comparison, the search itself is stopped where this chapter's can be (it then answers
+     * with its last finished depth), and no comparison follows.
      */
-    private String stopSearch() {
+    private String stopSearch(String client) {
         Thinking thinking;
         synchronized (this) {
-            thinking = current;
+            thinking = students.get(client);
         }
         if (thinking == null) {
-            throw new Refused(409, "the engine is not thinking");
+            throw new Refused(409, "the engine is not thinking for you");
+        }
+        boolean dequeued;
+        synchronized (this) {
+            dequeued = waiting.remove(thinking);
         }
         synchronized (thinking) {
             if (thinking.done) {
-                throw new Refused(409, "the engine is not thinking");
+                throw new Refused(409, "the engine is not thinking for you");
             }
-            if (thinking.comparison != null) {
+            if (dequeued || thinking.startedAt == 0) { // taken from the queue, but not begun: it never will
+                thinking.finish(new Json().put("error", "stopped before it began: search " + thinking.id
+                        + " left the queue").put("stoppedInQueue", true).toString());
+            } else if (thinking.comparison != null) {
                 thinking.comparison.stop();
                 String how = WebSearch.EARLIER_STOPS ? " was cut short"
                         : " cannot be cut short: it finishes in the background, unread";
                 thinking.finish(thinking.answer.put("compareNote", "comparison stopped: " + WebSearch.EARLIER
                         + " at depth " + thinking.comparedDepth + how).put("notCompared", WebSearch.EARLIER_STOPS
                         ? "cutShort" : "unread").put("compareDepth", thinking.comparedDepth).toString());
-            } else if (engine.stop()) {
+            } else if (thinking.engine.stop()) {
                 thinking.stopAsked = true;
             } else {
                 throw new Refused(409, WebSearch.METHOD + " cannot be stopped: it answers when its depth is searched"
-                        + " (stop ends only a comparison)");
+                        + " (stop ends only a comparison, or a search still in the queue)");
             }
         }
         return new Json().put("stopping", thinking.id).toString();
@@ -781,10 +1138,7 @@ public final class WebBoard {
      * it, each of this chapter's nodes naming its twin there, so that the page sets the two
      * trees side by side; or, where there is no such tree to show, why not.
      */
-    private static String watch(Map<String, String> query) {
-        Game game = game(query);
-        int depth = number(query, "depth", 1, WebSearch.DEEPEST, WATCH_DEPTH);
-        boolean compare = compare(query);
+    private static Replay replay(Game game, int depth, boolean compare) {
         List<Visit> visits;
         try {
             visits = WebSearch.watch(game.now(), depth);
@@ -793,13 +1147,6 @@ public final class WebBoard {
                     + " watch: choose a smaller depth or a position with fewer pieces");
         }
         int steps = 2 * visits.size();
-        if (query.containsKey("step") && !query.get("step").isEmpty()) {
-            try {
-                number(query, "step", 0, steps, 0);
-            } catch (IllegalArgumentException e) {
-                throw new Refused(400, e.getMessage() + " (this search has " + steps + " steps)");
-            }
-        }
         long cutoffs = visits.stream().filter(visit -> visit.end() == Visit.End.CUT).count();
         int rootIndex = 0;
         for (int i = 0; i < visits.size(); i++) {
@@ -873,7 +1220,123 @@ public final class WebBoard {
                         .raw("earlierVisits", compared.json());
             }
         }
-        return answer.raw("visits", list.toString()).toString();
+        return new Replay(answer.raw("visits", list.toString()).toString().getBytes(StandardCharsets.UTF_8), steps);
+    }
+
+    /** A replay as watch mode gets it: the answer's bytes, and how many steps it has (a link's step must be one). */
+    private record Replay(byte[] json, int steps) {
+    }
+
+    /**
+     * Watch mode's replays, each computed once: a replay is deterministic (this chapter, the
+     * position and moves, the depth, compare or not; both points of view are in every answer),
+     * so a class asking for the teacher's asks for the same bytes. The last ones computed are
+     * kept, up to {@link #MAX_BYTES} bytes in all, and sent as they are kept, one copy for all; at most {@link #AT_ONCE} are computed
+     * at a time, on threads of their own, and those who ask for one being computed wait for it.
+     * What the cache and the computations may hold is thus bounded, however many ask.
+     */
+    static final class Replays {
+        /** The most bytes of replays kept. */
+        static final long MAX_BYTES = 32L * 1024 * 1024;
+        /** How many replays are computed at once. */
+        static final int AT_ONCE = 2;
+        /** The most different replays waiting to be computed; more are refused (503). */
+        static final int MAX_WAITING = 100;
+        /** How long a request waits for its replay before it gives up (503). */
+        static final long WAIT_SECONDS = 60;
+
+        private final ExecutorService computers = Executors.newFixedThreadPool(AT_ONCE, daemon("web-watch"));
+        /** The replays kept, the least recently asked for first; guarded by {@code this}. */
+        private final java.util.LinkedHashMap<String, Replay> kept = new java.util.LinkedHashMap<>(16, 0.75f, true);
+        private long keptBytes;
+        /** The replays being computed, or waiting to be; guarded by {@code this}. */
+        private final Map<String, java.util.concurrent.CompletableFuture<Replay>> computing = new HashMap<>();
+        /** How many replays have been computed: a test counts them. */
+        private int computed;
+
+        byte[] watch(Map<String, String> query) {
+            Game game = game(query);
+            int depth = number(query, "depth", 1, WebSearch.DEEPEST, WATCH_DEPTH);
+            boolean compare = compare(query);
+            String key = game.start().toFen() + "|" + Arrays.stream(game.moves()).mapToObj(Move::toUci).toList()
+                    + "|" + depth + "|" + compare;
+            Replay replay = get(key, game, depth, compare);
+            if (query.containsKey("step") && !query.get("step").isEmpty()) {
+                try {
+                    number(query, "step", 0, replay.steps(), 0);
+                } catch (IllegalArgumentException e) {
+                    throw new Refused(400, e.getMessage() + " (this search has " + replay.steps() + " steps)");
+                }
+            }
+            return replay.json();
+        }
+
+        private Replay get(String key, Game game, int depth, boolean compare) {
+            java.util.concurrent.CompletableFuture<Replay> future;
+            synchronized (this) {
+                Replay known = kept.get(key);
+                if (known != null) {
+                    return known;
+                }
+                future = computing.get(key);
+                if (future == null) {
+                    if (computing.size() >= MAX_WAITING) {
+                        throw new Refused(503, "watch mode is busy (" + MAX_WAITING + " replays wait): ask again soon");
+                    }
+                    java.util.concurrent.CompletableFuture<Replay> fresh = new java.util.concurrent.CompletableFuture<>();
+                    computing.put(key, fresh);
+                    future = fresh;
+                    computers.execute(() -> compute(key, fresh, game, depth, compare));
+                }
+            }
+            try {
+                return future.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause; // the refusal, or the input's error, as if computed here
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new Refused(503, "watch mode is busy: the replay was not ready in " + WAIT_SECONDS + " s");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Refused(503, "the board is stopping");
+            }
+        }
+
+        private void compute(String key, java.util.concurrent.CompletableFuture<Replay> future, Game game, int depth,
+                boolean compare) {
+            try {
+                Replay replay = replay(game, depth, compare);
+                synchronized (this) {
+                    computed++;
+                    computing.remove(key);
+                    if (replay.json().length <= MAX_BYTES) {
+                        kept.put(key, replay);
+                        keptBytes += replay.json().length;
+                        for (var oldest = kept.entrySet().iterator(); keptBytes > MAX_BYTES && oldest.hasNext(); ) {
+                            keptBytes -= oldest.next().getValue().json().length;
+                            oldest.remove();
+                        }
+                    }
+                }
+                future.complete(replay);
+                collectIfGrown();
+            } catch (RuntimeException | Error e) {
+                synchronized (this) {
+                    computing.remove(key); // a refusal is not kept: it is quick to find again
+                }
+                future.completeExceptionally(e);
+            }
+        }
+
+        synchronized int computed() {
+            return computed;
+        }
+
+        void stop() {
+            computers.shutdownNow();
+        }
     }
 
     /**

@@ -33,12 +33,14 @@ final class WebSearch {
     private volatile TimeControl time = TimeControl.none();
 
     /**
-     * Searches {@code position} depth by depth, one line each: to {@code depth}, or, when
-     * {@code millis} is above 0, as deep as that many milliseconds allow.
+     * Searches {@code position} depth by depth, one line each: to {@code depth}, and, when
+     * {@code millis} is above 0, no longer than that many milliseconds (the board bounds every
+     * search by both: a move by time to the deepest the board allows, a move by depth to the
+     * board's time).
      */
     Search.Result think(Position position, int depth, int millis, Consumer<Search.Result> eachDepth) {
         time = millis > 0 ? TimeControl.moveTime(millis) : TimeControl.none();
-        return Search.standard().search(position, millis > 0 ? Search.MAX_DEPTH : depth, time, eachDepth);
+        return Search.standard().search(position, depth, time, eachDepth);
     }
 
     /** Ends the running search now; it answers as a search cut by the clock does (see {@link Search}). */

@@ -270,8 +270,15 @@ public final class Match {
 
     /** What the command line asked for. */
     record Settings(List<EngineProcess.Spec> engines, int games, Limit limit, int openingPlies, long seed,
-                    int concurrency, String pgn, double[] sprt) {
+                    int concurrency, String pgn, PgnFile pgnFile, double[] sprt) {
     }
+
+    /**
+     * What {@code --pgn FILE} does to a file that exists: an earlier match's games are not
+     * lost by accident, so the command says which it wants ({@code --append}, {@code --overwrite});
+     * without either, an existing file is refused.
+     */
+    enum PgnFile { NEW, APPEND, OVERWRITE }
 
     /** {@code match ...}: plays the match and prints a line per game and the result. */
     public static void run(String[] args, PrintStream out) {
@@ -279,7 +286,15 @@ public final class Match {
         Writer pgn = null;
         if (settings.pgn() != null) {
             try {
-                pgn = Files.newBufferedWriter(Path.of(settings.pgn()), StandardCharsets.UTF_8);
+                Path file = Path.of(settings.pgn());
+                if (settings.pgnFile() == PgnFile.NEW && Files.exists(file)) {
+                    throw new IllegalArgumentException("--pgn " + settings.pgn() + " exists: add --append to add"
+                            + " these games to it, or --overwrite to replace it");
+                }
+                pgn = settings.pgnFile() == PgnFile.APPEND
+                        ? Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                                java.nio.file.StandardOpenOption.APPEND)
+                        : Files.newBufferedWriter(file, StandardCharsets.UTF_8);
             } catch (IOException | InvalidPathException e) {
                 throw new IllegalArgumentException("cannot write --pgn " + settings.pgn() + ": " + e.getMessage());
             }
@@ -454,7 +469,7 @@ public final class Match {
     // ------------------------------------------------------------------ the command line
 
     private static final List<String> OPTIONS = List.of("--engine", "--games", "--movetime", "--depth", "--nodes",
-            "--openings", "--seed", "--concurrency", "--pgn", "--sprt");
+            "--openings", "--seed", "--concurrency", "--pgn", "--append", "--overwrite", "--sprt");
 
     /**
      * The settings from the words after {@code match}. {@code --engine} comes twice, each
@@ -528,6 +543,21 @@ public final class Match {
             }
             pgn = words.get(0);
         }
+        PgnFile pgnFile = PgnFile.NEW;
+        for (String flag : List.of("--append", "--overwrite")) {
+            if (values.containsKey(flag)) {
+                if (!values.get(flag).isEmpty()) {
+                    throw new IllegalArgumentException(flag + " takes no value, got '" + values.get(flag).get(0) + "'");
+                }
+                if (pgn == null) {
+                    throw new IllegalArgumentException(flag + " goes with --pgn FILE");
+                }
+                if (pgnFile != PgnFile.NEW) {
+                    throw new IllegalArgumentException("give one of --append, --overwrite, not both");
+                }
+                pgnFile = flag.equals("--append") ? PgnFile.APPEND : PgnFile.OVERWRITE;
+            }
+        }
         double[] sprt = null;
         if (values.containsKey("--sprt")) {
             List<String> words = values.get("--sprt");
@@ -548,7 +578,7 @@ public final class Match {
                 throw new IllegalArgumentException("--sprt " + words.get(0) + " " + words.get(1) + ": ELO0 must be below ELO1");
             }
         }
-        return new Settings(List.copyOf(specs), games, limit, plies, seed, concurrency, pgn, sprt);
+        return new Settings(List.copyOf(specs), games, limit, plies, seed, concurrency, pgn, pgnFile, sprt);
     }
 
     /** The whole number after {@code name}, within min..max, or {@code absent} if the option is not given. */

@@ -193,6 +193,45 @@ class MatchTest {
         }
 
         @Test
+        @DisplayName("--pgn refuses a file that exists, keeping it as it was, unless --append adds to it or"
+                + " --overwrite replaces it")
+        void pgnKeepsAnEarlierMatch() throws IOException {
+            Path file = directory.resolve("games.pgn");
+            String earlier = "[Event \"an earlier match\"]\n\n1. Che3 0-1\n\n";
+            Files.writeString(file, earlier, StandardCharsets.UTF_8);
+            String opener = fake("opener", "echo 'bestmove h2e2'");
+            String dies = fake("dies", "exit 3");
+            List<String> match = List.of("match", "--engine", opener, "--engine", dies, "--games", "2", "--openings", "0",
+                    "--movetime", "50", "--pgn", file.toString());
+
+            Fixtures.Run refused = Fixtures.run(match.toArray(String[]::new));
+            assertThat(refused.status()).isEqualTo(2);
+            assertThat(refused.err()).isEqualTo("error: --pgn " + file + " exists: add --append to add these games to it,"
+                    + " or --overwrite to replace it\n");
+            assertThat(Files.readString(file)).isEqualTo(earlier);
+            assertThat(Files.exists(directory.resolve("pids"))).as("no engine was started").isFalse();
+
+            List<String> append = new ArrayList<>(match);
+            append.add("--append");
+            assertThat(Fixtures.run(append.toArray(String[]::new)).status()).isZero();
+            String appended = Files.readString(file);
+            assertThat(appended).startsWith(earlier);
+            assertThat(appended.split("\\[Event ", -1)).as("the earlier game and two more").hasSize(4);
+
+            List<String> overwrite = new ArrayList<>(match);
+            overwrite.add("--overwrite");
+            assertThat(Fixtures.run(overwrite.toArray(String[]::new)).status()).isZero();
+            assertThat(Files.readString(file)).doesNotContain("an earlier match");
+            assertThat(Files.readString(file).split("\\[Event ", -1)).as("two games").hasSize(3);
+
+            append.add("--overwrite");
+            assertThat(Fixtures.run(append.toArray(String[]::new)).err()).isEqualTo("error: give one of --append,"
+                    + " --overwrite, not both\n");
+            assertThat(Fixtures.run("match", "--engine", opener, "--engine", dies, "--append").err())
+                    .isEqualTo("error: --append goes with --pgn FILE\n");
+        }
+
+        @Test
         @DisplayName("an endless line with no newline forfeits as soon as it passes a megabyte, not on time")
         void endlessLine() throws IOException {
             Fixtures.Run run = matchAgainst(fake("flood", "yes flood | tr -d '\\n'"));
