@@ -377,12 +377,21 @@ public final class Search {
         return techniques.has(Technique.TABLE) ? table.probe(position.key()) : TranspositionTable.MISSING;
     }
 
-    /** Writes the node's result down, for a search with a table. */
+    /**
+     * Writes the node's result down, for a search with a table: always its best move, which
+     * the next search of the position tries first (the next iteration's root among them), and
+     * its score unless the score is not the position's. A root searched with only some of its
+     * moves has such a score: it is stored as a lower bound of -{@link Score#INFINITE}, true of
+     * every position, which answers no node and keeps the move.
+     */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
-        if (ply == 0 && rootMoves != null) {
-            return; // searched with only some of its moves, the root's score is not the position's
+        if (!techniques.has(Technique.TABLE)) {
+            return;
         }
-        if (techniques.has(Technique.TABLE)) {
+        boolean pathScore = ply == 0 && rootMoves != null;
+        if (pathScore) {
+            table.store(position.key(), depth, TranspositionTable.LOWER, -Score.INFINITE, move, 0);
+        } else {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }

@@ -285,6 +285,32 @@ class TimeControlTest {
     }
 
     @Test
+    @DisplayName("searchmoves: the root stores its move but not its score, so an iteration cut short is kept as an "
+            + "ordinary one is")
+    void restrictedRootKeepsItsMove() {
+        // Only h2e2, b0c2, c3c4 and g3g4 from the start. Depth 5 ends with c3c4 at 21,696 nodes;
+        // depth 6 tries it first, the table's move, then finds b0c2 better, and a budget of
+        // 200,000 cuts it after that. When the root stored nothing under searchmoves, depth 6
+        // began with the picker's first move, not the last best, and a cut depth 7 was lost.
+        TranspositionTable table = new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, true);
+        Search search = Search.ordered(table);
+        Position position = Position.startPosition();
+        int[] only = java.util.Arrays.stream("h2e2 b0c2 c3c4 g3g4".split(" "))
+                .mapToInt(move -> MoveGenerator.parseLegal(position, move)).toArray();
+        search.restrict(only, 200_000);
+        List<Search.Result> iterations = new ArrayList<>();
+        Search.Result result = search.search(position, Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+
+        assertThat(Move.toUci(iterations.get(4).bestMove())).isEqualTo("c3c4");
+        assertThat(result.partial()).isTrue();
+        assertThat(result.depth()).isEqualTo(6);
+        assertThat(Move.toUci(result.bestMove())).isEqualTo("b0c2");
+        int root = table.probe(position.key());
+        assertThat(Move.toUci(table.move(root))).as("depth 5's move, stored").isEqualTo("c3c4");
+        assertThat(table.score(root, 0)).as("the best of some moves is not the root's score").isEqualTo(-Score.INFINITE);
+    }
+
+    @Test
     @DisplayName("none() never runs out by itself; a fixed-depth search with it runs every iteration")
     void noneHasNoLimit() {
         TimeControl none = TimeControl.none();
