@@ -72,6 +72,8 @@ public final class Search {
     private final MovePicker[] pickers = new MovePicker[Score.MAX_PLY];
     private final Killers killers = new Killers();
     private final History history = new History();
+    /** Rules on the repetitions in the tree, with arrays of its own: a ruling allocates nothing. */
+    private final Repetition arbiter = new Repetition();
     private TimeControl time = TimeControl.none();
     /** False until the first iteration has finished: until then there is no move to fall back on. */
     private boolean mayStop;
@@ -368,7 +370,7 @@ public final class Search {
      * asked for a move there, not a verdict.
      */
     private int repetitionScore(Position position, int ply) {
-        int loser = Repetition.judge(position).outcome().loser();
+        int loser = arbiter.loser(position);
         if (loser == -1) {
             return Score.DRAW;
         }
