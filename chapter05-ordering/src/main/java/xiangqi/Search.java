@@ -210,11 +210,20 @@ public final class Search {
             eachIteration.accept(last);
             mayStop = true;
             time.iterationFinished();
-            if (time.noTimeForAnotherIteration()) {
-                break;
+            if (time.noTimeForAnotherIteration() || time.limited() && mateProved(score, depth)) {
+                break; // a clock's search answers once a deeper iteration cannot change the answer
             }
         }
         return last;
+    }
+
+    /**
+     * Has an iteration to {@code depth} proved a mate, for either side: a mate score whose
+     * distance the depth searched already covers? Every line within that distance was searched,
+     * so a deeper iteration finds the same mate; a clock that waited for it would only burn time.
+     */
+    public static boolean mateProved(int score, int depth) {
+        return Score.isMate(score) && Score.MATE - Math.abs(score) <= depth;
     }
 
     /**
