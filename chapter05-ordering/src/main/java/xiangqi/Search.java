@@ -210,11 +210,20 @@ public final class Search {
             eachIteration.accept(last);
             mayStop = true;
             time.iterationFinished();
-            if (time.noTimeForAnotherIteration()) {
-                break;
+            if (time.noTimeForAnotherIteration() || time.limited() && mateProved(score, depth)) {
+                break; // a clock's search answers once a deeper iteration cannot change the answer
             }
         }
         return last;
+    }
+
+    /**
+     * Has an iteration to {@code depth} proved a mate, for either side: a mate score whose
+     * distance the depth searched already covers? Every line within that distance was searched,
+     * so a deeper iteration finds the same mate; a clock that waited for it would only burn time.
+     */
+    public static boolean mateProved(int score, int depth) {
+        return Score.isMate(score) && Score.MATE - Math.abs(score) <= depth;
     }
 
     /**
@@ -377,12 +386,21 @@ public final class Search {
         return techniques.has(Technique.TABLE) ? table.probe(position.key()) : TranspositionTable.MISSING;
     }
 
-    /** Writes the node's result down, for a search with a table. */
+    /**
+     * Writes the node's result down, for a search with a table: always its best move, which
+     * the next search of the position tries first (the next iteration's root among them), and
+     * its score unless the score is not the position's. A root searched with only some of its
+     * moves has such a score: it is stored as a lower bound of -{@link Score#INFINITE}, true of
+     * every position, which answers no node and keeps the move.
+     */
     private void store(Position position, int depth, int bound, int score, int move, int ply) {
-        if (ply == 0 && rootMoves != null) {
-            return; // searched with only some of its moves, the root's score is not the position's
+        if (!techniques.has(Technique.TABLE)) {
+            return;
         }
-        if (techniques.has(Technique.TABLE)) {
+        boolean pathScore = ply == 0 && rootMoves != null;
+        if (pathScore) {
+            table.store(position.key(), depth, TranspositionTable.LOWER, -Score.INFINITE, move, 0);
+        } else {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }

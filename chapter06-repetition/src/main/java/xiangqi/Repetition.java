@@ -108,7 +108,32 @@ public final class Repetition {
      */
     private static final int[] WORTH = {0, 0, 2, 2, 4, 9, 4, 1};
 
-    private Repetition() {
+    // An arbiter's scratch paper, reused by every ruling it makes: the search rules at every
+    // repetition in its tree, and a ruling that allocated would fill the heap with garbage.
+    private int[] judged = new int[64];
+    private final int[] identity = new int[Square.COUNT];
+    private final boolean[] checkedEveryMove = new boolean[2];
+    private final boolean[][] chasedEveryMove = new boolean[2][Square.COUNT];
+    private final boolean[] threatenedBefore = new boolean[Square.COUNT];
+    private final boolean[] chased = new boolean[Square.COUNT];
+    private final boolean[] mayChase = new boolean[2];
+    /** Each attack before the move, as {@code attacker * Square.COUNT + victim}, by identity. */
+    private final int[] attacksBefore = new int[MoveGenerator.MAX_MOVES];
+    private int attackCount;
+    private final int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private final int[] gainingCaptures = new int[MoveGenerator.MAX_MOVES];
+    private final int[] replies = new int[MoveGenerator.MAX_MOVES];
+    private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
+    // The last ruling (see judgeCycle): what judge turns into a Verdict.
+    private Outcome outcome;
+    private int start;
+    private int occurrence;
+    private int judgedFrom;
+    private final Level[] level = new Level[2];
+    private final int[] chasedFrom = new int[2];
+
+    /** An arbiter for the search: its rulings, {@link #loser}, allocate nothing. */
+    public Repetition() {
     }
 
     /**
@@ -191,6 +216,20 @@ public final class Repetition {
     }
 
     /**
+     * The side that {@link #judge} rules has lost on the current position, or -1 (none, or a
+     * draw): the search's ruling. It gives the same answer with no garbage, and stops as soon
+     * as the answer is known: a side that checked on every move has the highest level, so then
+     * no chase need be looked for (the cheap test, first), and once neither side can still be
+     * chasing one piece on every move, the cycle is drawn.
+     */
+    public int loser(Position position) {
+        if (!rule(position, false) || outcome.loser() == -1) {
+            return -1;
+        }
+        return occurrence < ARBITER_OCCURRENCES && moveLimitReached(position) ? -1 : outcome.loser();
+    }
+
+    /**
      * The ruling on the cycle the current position closes, if it closes one. At the first
      * return the cycle is judged alone. From the third occurrence on, the moves since the
      * occurrence before it are judged, both cycles together: an arbiter rules on everything
@@ -199,55 +238,80 @@ public final class Repetition {
      * on every move; a side that chases the same piece in both loses as before.
      */
     private static Verdict judgeCycle(Position position) {
-        int start = find(position);
-        if (start == NOT_FOUND) {
+        Repetition arbiter = new Repetition();
+        if (!arbiter.rule(position, true)) {
             return Verdict.NO_REPETITION;
         }
-        int occurrence = occurrences(position);
-        int judgedFrom = occurrence >= ARBITER_OCCURRENCES ? findBefore(position, start) : start;
-        int[] judged = new int[position.historyLength() - judgedFrom];
-        for (int i = 0; i < judged.length; i++) {
-            judged[i] = position.moveAt(judgedFrom + i);
+        int[] cycle = Arrays.copyOfRange(arbiter.judged, arbiter.start - arbiter.judgedFrom,
+                position.historyLength() - arbiter.judgedFrom);
+        return new Verdict(arbiter.outcome, arbiter.start, cycle, arbiter.level.clone(), arbiter.chasedFrom.clone(),
+                arbiter.occurrence, arbiter.judgedFrom);
+    }
+
+    /**
+     * Rules on the cycle the current position closes (false if it closes none), into this
+     * arbiter's fields. The moves are taken back one by one, and before each goes the board
+     * shows whether it gave check; then they are replayed, looking for chases. With
+     * {@code explain} every move is looked at, for a verdict that says why; without it the
+     * looking stops once the outcome is known.
+     */
+    private boolean rule(Position position, boolean explain) {
+        start = find(position);
+        if (start == NOT_FOUND) {
+            return false;
         }
-        int[] cycle = Arrays.copyOfRange(judged, start - judgedFrom, judged.length);
-        for (int i = judged.length - 1; i >= 0; i--) {
+        occurrence = occurrences(position);
+        judgedFrom = occurrence >= ARBITER_OCCURRENCES ? findBefore(position, start) : start;
+        int length = position.historyLength() - judgedFrom;
+        if (judged.length < length) {
+            judged = new int[2 * length];
+        }
+        checkedEveryMove[Piece.RED] = true;
+        checkedEveryMove[Piece.BLACK] = true;
+        for (int i = length - 1; i >= 0; i--) {
+            judged[i] = position.moveAt(judgedFrom + i);
+            boolean check = position.inCheck();
             position.unmakeMove(judged[i]);
+            checkedEveryMove[position.sideToMove()] &= check;
         }
         // A piece is known by the square it stood on when the cycle began, so a chased piece
         // that runs away is still the same piece. Pieces that never move keep their square.
-        int[] identity = new int[Square.COUNT];
-        Arrays.setAll(identity, square -> square);
-        boolean[] checkedEveryMove = {true, true};
-        boolean[][] chasedEveryMove = new boolean[2][Square.COUNT];
+        for (int square = 0; square < Square.COUNT; square++) {
+            identity[square] = square;
+        }
         Arrays.fill(chasedEveryMove[Piece.RED], true);
         Arrays.fill(chasedEveryMove[Piece.BLACK], true);
-        for (int move : judged) {
+        boolean looking = explain || !checkedEveryMove[Piece.RED] && !checkedEveryMove[Piece.BLACK];
+        mayChase[Piece.RED] = true;
+        mayChase[Piece.BLACK] = true;
+        for (int i = 0; i < length; i++) {
+            int move = judged[i];
+            if (!looking) {
+                position.makeMove(move); // the outcome is known: the rest only restores the position
+                continue;
+            }
             int mover = position.sideToMove();
-            // A check on the mover suspends its attacks, it does not end them: a move out of
-            // check attacks anew only a piece that no piece of the mover attacked before it.
-            boolean[] threatenedBefore = position.inCheck() ? attackedPieces(position, identity)
-                    : chasedPieces(position, identity);
-            boolean[][] attackedBefore = attacks(position, identity);
             position.makeMove(move);
             identity[Move.to(move)] = identity[Move.from(move)];
-            checkedEveryMove[mover] &= position.inCheck();
-            position.passTurn(); // what could the mover take next, if it were its turn again?
-            boolean[] chased = chasedAnew(position, identity, threatenedBefore, attackedBefore);
-            position.passTurn();
+            if (!explain && !mayChase[mover]) {
+                continue; // this side chases no piece on every move, whatever it does now
+            }
+            chasedAnew(position, move);
+            mayChase[mover] = false;
             for (int piece = 0; piece < Square.COUNT; piece++) {
                 chasedEveryMove[mover][piece] &= chased[piece];
+                mayChase[mover] |= chasedEveryMove[mover][piece];
             }
+            looking = explain || mayChase[Piece.RED] || mayChase[Piece.BLACK];
         }
-        Level[] level = new Level[2];
-        int[] chasedFrom = new int[2];
         for (int color = Piece.RED; color <= Piece.BLACK; color++) {
             chasedFrom[color] = indexOfTrue(chasedEveryMove[color]);
             level[color] = checkedEveryMove[color] ? Level.CHECK
                     : chasedFrom[color] != NOT_FOUND ? Level.CHASE : Level.IDLE;
         }
         int order = level[Piece.RED].compareTo(level[Piece.BLACK]);
-        Outcome outcome = order == 0 ? Outcome.DRAW : order > 0 ? Outcome.RED_LOSES : Outcome.BLACK_LOSES;
-        return new Verdict(outcome, start, cycle, level, chasedFrom, occurrence, judgedFrom);
+        outcome = order == 0 ? Outcome.DRAW : order > 0 ? Outcome.RED_LOSES : Outcome.BLACK_LOSES;
+        return true;
     }
 
     /**
@@ -339,30 +403,30 @@ public final class Repetition {
     }
 
     /**
-     * The enemy pieces the side to move chases: those it could take now, legally, with
-     * gain. Indexed by the pieces' identity.
+     * The enemy pieces the side to move chases, into {@code threatenedBefore}: those it could
+     * take now, legally, with gain. Indexed by the pieces' identity.
      */
-    private static boolean[] chasedPieces(Position position, int[] identity) {
-        boolean[] chased = new boolean[Square.COUNT];
-        int[] captures = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+    private void chasedPieces(Position position) {
+        Arrays.fill(threatenedBefore, false);
+        int count = MoveGenerator.generateLegal(position, moves, MoveGenerator.CAPTURES);
         for (int i = 0; i < count; i++) {
-            if (isChase(position, captures[i])) {
-                chased[identity[Move.to(captures[i])]] = true;
+            if (isChase(position, moves[i])) {
+                threatenedBefore[identity[Move.to(moves[i])]] = true;
             }
         }
-        return chased;
     }
 
     /**
-     * The enemy pieces the side to move chases anew: those it could take now with gain and
-     * could not take with gain before the move ({@code threatenedBefore}), whichever of its
-     * pieces attacks (the WXF rules: two pieces taking turns to chase one is a perpetual chase,
-     * rule 33; one piece chasing two in turn is not, rule 32). And the attack itself must be
-     * new: the attacker did not attack the piece before the move ({@code attackedBefore}), or
-     * the piece's protection is now false (a protector pinned to its general, or a general
-     * that may not take back). An attack that does not change chases nothing (the rules'
-     * diagram 106), even when the move takes the piece's protection away, say a cannon's mount.
+     * The enemy pieces the side that just played {@code move} chases anew, into {@code chased}:
+     * those it could take next with gain, were it its turn again, and could not take with gain
+     * before the move ({@code threatenedBefore}), whichever of its pieces attacks (the WXF
+     * rules: two pieces taking turns to chase one is a perpetual chase, rule 33; one piece
+     * chasing two in turn is not, rule 32). And the attack itself must be new: the attacker did
+     * not attack the piece before the move ({@code attacksBefore}), or the piece's protection
+     * is now false (a protector pinned to its general, or a general that may not take back).
+     * An attack that does not change chases nothing (the rules' diagram 106), even when the
+     * move takes the piece's protection away, say a cannon's mount. The position before the
+     * move is looked at only if some capture would win something: most moves threaten none.
      * 3k5/8R/c8/3N5/9/9/9/9/9/4K4 w, d6c8 a7a8 c8d6 a8a7: the horse, then the chariot it
      * uncovers, attack the running cannon anew each time: a chase. 3k1a3/9/9/9/n7R/9/2R6/9/9/4K4
      * w, c3c5 ... c5c7 ...: the a5 horse stands attacked with gain all cycle long, by one
@@ -371,39 +435,64 @@ public final class Repetition {
      * protects a7, but the c7 chariot attacked a7 before it too, so a7 is not chased anew; no
      * cannon is chased by every move, no chase.
      */
-    private static boolean[] chasedAnew(Position position, int[] identity, boolean[] threatenedBefore,
-            boolean[][] attackedBefore) {
-        boolean[] chased = new boolean[Square.COUNT];
-        int[] captures = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+    private void chasedAnew(Position position, int move) {
+        Arrays.fill(chased, false);
+        position.passTurn(); // what could the mover take next, if it were its turn again?
+        int count = MoveGenerator.generateLegal(position, moves, MoveGenerator.CAPTURES);
+        int gains = 0;
         for (int i = 0; i < count; i++) {
-            int capture = captures[i];
+            if (isChase(position, moves[i])) {
+                gainingCaptures[gains++] = moves[i];
+            }
+        }
+        position.passTurn();
+        if (gains == 0) {
+            return;
+        }
+        // A check on the mover suspends its attacks, it does not end them: a move out of
+        // check attacks anew only a piece that no piece of the mover attacked before it.
+        position.unmakeMove(move);
+        if (position.inCheck()) {
+            attackedPieces(position);
+        } else {
+            chasedPieces(position);
+        }
+        recordAttacks(position);
+        position.makeMove(move);
+        position.passTurn();
+        for (int i = 0; i < gains; i++) {
+            int capture = gainingCaptures[i];
             int attacker = identity[Move.from(capture)];
             int victim = identity[Move.to(capture)];
-            if (threatenedBefore[victim] || !isChase(position, capture)) {
-                continue;
-            }
-            if (!attackedBefore[attacker][victim] || falselyProtected(position, capture)) {
+            if (!threatenedBefore[victim] && (!attackedBefore(attacker, victim) || falselyProtected(position, capture))) {
                 chased[victim] = true;
             }
         }
-        return chased;
+        position.passTurn();
     }
 
     /**
-     * Which enemy pieces each piece of the side to move attacks, legally or not, with gain or
-     * not: {@code [attacker][victim]}, both indexed by the pieces' identity.
+     * Records which enemy pieces each piece of the side to move attacks, legally or not, with
+     * gain or not, into {@code attacksBefore}: pairs of the pieces' identities.
      */
-    private static boolean[][] attacks(Position position, int[] identity) {
-        boolean[][] attacks = new boolean[Square.COUNT][Square.COUNT];
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private void recordAttacks(Position position) {
+        attackCount = 0;
         int count = MoveGenerator.generatePseudoLegal(position, moves);
         for (int i = 0; i < count; i++) {
             if (position.pieceAt(Move.to(moves[i])) != Piece.EMPTY) {
-                attacks[identity[Move.from(moves[i])]][identity[Move.to(moves[i])]] = true;
+                attacksBefore[attackCount++] = identity[Move.from(moves[i])] * Square.COUNT + identity[Move.to(moves[i])];
             }
         }
-        return attacks;
+    }
+
+    /** Did {@code attacker} attack {@code victim} before the move (see {@link #recordAttacks})? */
+    private boolean attackedBefore(int attacker, int victim) {
+        for (int i = 0; i < attackCount; i++) {
+            if (attacksBefore[i] == attacker * Square.COUNT + victim) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -411,8 +500,7 @@ public final class Repetition {
      * count? Then the victim's protection is false: a protector pinned to its general, or the
      * general itself, which may not step into the attack of a line just opened.
      */
-    private static boolean falselyProtected(Position position, int capture) {
-        int[] replies = new int[MoveGenerator.MAX_MOVES];
+    private boolean falselyProtected(Position position, int capture) {
         position.makeMove(capture);
         int count = MoveGenerator.generatePseudoLegal(position, replies);
         position.unmakeMove(capture);
@@ -426,22 +514,21 @@ public final class Repetition {
 
     /**
      * The enemy pieces the side to move attacks at all, legally or not and with gain or not,
-     * by a piece that may chase (not the general, not a soldier). Indexed by the pieces'
-     * identity. Asked of a side in check, whose legal captures are only those the check allows.
+     * by a piece that may chase (not the general, not a soldier), into {@code threatenedBefore}.
+     * Indexed by the pieces' identity. Asked of a side in check, whose legal captures are only
+     * those the check allows.
      */
-    private static boolean[] attackedPieces(Position position, int[] identity) {
-        boolean[] attacked = new boolean[Square.COUNT];
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private void attackedPieces(Position position) {
+        Arrays.fill(threatenedBefore, false);
         int count = MoveGenerator.generatePseudoLegal(position, moves);
         for (int i = 0; i < count; i++) {
             int attacker = Piece.type(position.pieceAt(Move.from(moves[i])));
             int victim = position.pieceAt(Move.to(moves[i]));
             if (victim != Piece.EMPTY && Piece.type(victim) != Piece.GENERAL
                     && attacker != Piece.GENERAL && attacker != Piece.SOLDIER) {
-                attacked[identity[Move.to(moves[i])]] = true;
+                threatenedBefore[identity[Move.to(moves[i])]] = true;
             }
         }
-        return attacked;
     }
 
     /**
@@ -451,7 +538,7 @@ public final class Repetition {
      * the generals face, chases nothing. Left out (see the README): finer protection
      * rules, several attackers in turn, and the Chinese rules' forbidden alternations.
      */
-    static boolean isChase(Position position, int capture) {
+    boolean isChase(Position position, int capture) {
         int from = Move.from(capture);
         int to = Move.to(capture);
         int attacker = Piece.type(position.pieceAt(from));
@@ -523,13 +610,11 @@ public final class Repetition {
      * {@code despiteCheck}, a piece other than the general may take even if the check already
      * on the board forbids it.
      */
-    private static boolean canTakeOn(Position position, int square, boolean despiteCheck) {
-        int[] captures = new int[MoveGenerator.MAX_MOVES];
-        int count = despiteCheck ? MoveGenerator.generatePseudoLegal(position, captures)
-                : MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
-        int[] scratch = new int[MoveGenerator.MAX_MOVES];
+    private boolean canTakeOn(Position position, int square, boolean despiteCheck) {
+        int count = despiteCheck ? MoveGenerator.generatePseudoLegal(position, replies)
+                : MoveGenerator.generateLegal(position, replies, MoveGenerator.CAPTURES);
         for (int i = 0; i < count; i++) {
-            int move = captures[i];
+            int move = replies[i];
             boolean general = Piece.type(position.pieceAt(Move.from(move))) == Piece.GENERAL;
             if (Move.to(move) == square && (!despiteCheck || !general || MoveGenerator.isLegal(position, move, scratch))) {
                 return true;
@@ -564,9 +649,9 @@ public final class Repetition {
     }
 
     /** Could the piece on {@code victim}, were it its side's turn, legally take the attacker? */
-    private static boolean canStrikeBack(Position position, int victim, int attacker) {
+    private boolean canStrikeBack(Position position, int victim, int attacker) {
         position.passTurn();
-        boolean legal = MoveGenerator.isLegal(position, Move.of(victim, attacker), new int[MoveGenerator.MAX_MOVES]);
+        boolean legal = MoveGenerator.isLegal(position, Move.of(victim, attacker), scratch);
         position.passTurn();
         return legal;
     }

@@ -24,7 +24,7 @@ package xiangqi;
  * once). So a later loss is preferred to an earlier one, whichever way it comes, and UCI
  * prints it as {@code mate -1}, never as a number of pawns. Unlike a mate it is a fact
  * about the path that reached the position, not about the board, and so is a
- * {@link #DRAW} by repetition: the search keeps both out of the table.
+ * {@link #DRAW} by repetition: the table keeps neither score (only the move).
  */
 public final class Score {
     static final int MAX_PLY = 64;

@@ -10,7 +10,7 @@ package xiangqi;
  * perpetual check (长将) loses, and it cannot find the draw that saves a lost game. So each
  * node first asks {@link Repetition} whether its position is a repetition, over the search
  * path and the game before it, and if so scores it by the rules ({@link #repetitionScore}).
- * Those scores belong to the path, not the position, and stay out of the table.
+ * Those scores belong to the path, not the position: the table keeps the move, not the score.
  *
  * <p><b>Why order matters.</b> A node is cut off as soon as one move reaches beta, so the
  * tree alpha-beta searches depends on which move comes first. Tried in the best order it
@@ -72,6 +72,8 @@ public final class Search {
     private final MovePicker[] pickers = new MovePicker[Score.MAX_PLY];
     private final Killers killers = new Killers();
     private final History history = new History();
+    /** Rules on the repetitions in the tree, with arrays of its own: a ruling allocates nothing. */
+    private final Repetition arbiter = new Repetition();
     private TimeControl time = TimeControl.none();
     /** False until the first iteration has finished: until then there is no move to fall back on. */
     private boolean mayStop;
@@ -226,11 +228,20 @@ public final class Search {
             eachIteration.accept(last);
             mayStop = true;
             time.iterationFinished();
-            if (time.noTimeForAnotherIteration()) {
-                break;
+            if (time.noTimeForAnotherIteration() || time.limited() && mateProved(score, depth)) {
+                break; // a clock's search answers once a deeper iteration cannot change the answer
             }
         }
         return last;
+    }
+
+    /**
+     * Has an iteration to {@code depth} proved a mate, for either side: a mate score whose
+     * distance the depth searched already covers? Every line within that distance was searched,
+     * so a deeper iteration finds the same mate; a clock that waited for it would only burn time.
+     */
+    public static boolean mateProved(int score, int depth) {
+        return Score.isMate(score) && Score.MATE - Math.abs(score) <= depth;
     }
 
     /**
@@ -368,7 +379,7 @@ public final class Search {
      * asked for a move there, not a verdict.
      */
     private int repetitionScore(Position position, int ply) {
-        int loser = Repetition.judge(position).outcome().loser();
+        int loser = arbiter.loser(position);
         if (loser == -1) {
             return Score.DRAW;
         }
@@ -436,19 +447,26 @@ public final class Search {
     }
 
     /**
-     * Writes the node's result down, for a search with a table; but not a result that a
+     * Writes the node's result down, for a search with a table: always its best move, which
+     * the next search of the position tries first (the next iteration's root among them), and
+     * its score unless the score is not the position's. A root searched with only some of its
+     * moves has such a score: it is stored as a lower bound of -{@link Score#INFINITE}, true of
+     * every position, which answers no node and keeps the move. So has a result that a
      * repetition below made: a draw (a score of exactly {@link Score#DRAW}, or a bound made of
      * one) or anything a loss by the rule took part in ({@code ruledBelow}: its score is a
      * mate's, so only the search can tell it from one). It is true only of the path that led
-     * here: reached by another path the same position may repeat nothing, and a table entry
+     * here: reached by another path the same position may repeat nothing, and a stored score
      * would hand the draw or the loss to that path too.
      */
     private void store(Position position, int depth, int bound, int score, int move, int ply, boolean ruledBelow) {
-        if (ply == 0 && rootMoves != null) {
-            return; // searched with only some of its moves, the root's score is not the position's
+        if (!techniques.has(Technique.TABLE)) {
+            return;
         }
-        boolean pathScore = techniques.has(Technique.REPETITIONS) && (score == Score.DRAW || ruledBelow);
-        if (techniques.has(Technique.TABLE) && !pathScore) {
+        boolean pathScore = ply == 0 && rootMoves != null
+                || techniques.has(Technique.REPETITIONS) && (score == Score.DRAW || ruledBelow);
+        if (pathScore) {
+            table.store(position.key(), depth, TranspositionTable.LOWER, -Score.INFINITE, move, 0);
+        } else {
             table.store(position.key(), depth, bound, score, move, ply);
         }
     }

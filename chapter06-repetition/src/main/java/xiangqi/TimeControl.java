@@ -50,14 +50,17 @@ public final class TimeControl {
     private final long startNanos;
     private final long softMillis;
     private final long hardMillis;
+    /** {@code movetime}: time not used on this move is lost, so every iteration that may pay is started. */
+    private final boolean timeLostIfUnused;
     private volatile boolean stopped;
     /** The clock at the end of the last finished iteration, and the times of the last two, in ns from the start. */
     private long iterationEndNanos;
     private long lastIterationNanos;
     private long iterationBeforeNanos;
 
-    private TimeControl(long softMillis, long hardMillis, LongSupplier clock) {
+    private TimeControl(long softMillis, long hardMillis, boolean timeLostIfUnused, LongSupplier clock) {
         this.clock = clock;
+        this.timeLostIfUnused = timeLostIfUnused;
         this.startNanos = clock.getAsLong();
         this.softMillis = Math.min(softMillis, MAX_MILLIS);
         this.hardMillis = Math.min(hardMillis, MAX_MILLIS);
@@ -65,7 +68,7 @@ public final class TimeControl {
 
     /** No limit but {@link #stop()}: fixed-depth searches, and UCI's {@code go infinite}. */
     public static TimeControl none() {
-        return new TimeControl(MAX_MILLIS, MAX_MILLIS, System::nanoTime);
+        return new TimeControl(MAX_MILLIS, MAX_MILLIS, false, System::nanoTime);
     }
 
     /** {@code go movetime MS}: use the time, and answer before it runs out. */
@@ -80,7 +83,7 @@ public final class TimeControl {
      */
     public static TimeControl moveTime(long millis, long overhead, LongSupplier clock) {
         long hard = Math.max(1, Math.min(millis, MAX_MILLIS) - overhead);
-        return new TimeControl(hard, hard, clock);
+        return new TimeControl(hard, hard, true, clock);
     }
 
     /** A game clock, keeping {@link #SAFETY_MILLIS} back: see the next method. */
@@ -103,7 +106,7 @@ public final class TimeControl {
         long usable = Math.max(1, Math.min(remaining, MAX_MILLIS) - overhead);
         long share = usable / moves + inc * 3 / 4;
         long hard = Math.max(1, Math.min(Math.min(2 * share, usable / 5 + inc / 2), usable / 2));
-        return new TimeControl(Math.min(share, hard), hard, clock);
+        return new TimeControl(Math.min(share, hard), hard, false, clock);
     }
 
     long softMillis() {
@@ -112,6 +115,11 @@ public final class TimeControl {
 
     long hardMillis() {
         return hardMillis;
+    }
+
+    /** Does a clock limit the search? Not with {@link #none()}: a fixed depth, or {@code go infinite}. */
+    boolean limited() {
+        return hardMillis < MAX_MILLIS;
     }
 
     public void stop() {
@@ -151,14 +159,17 @@ public final class TimeControl {
     }
 
     /**
-     * No new iteration should start: stopped, or the soft limit is reached, or the next
-     * iteration's first root move ({@link #FIRST_MOVE_SHARE} of its predicted time) would
-     * not be searched before it. Asked after {@link #iterationFinished}.
+     * No new iteration should start: stopped, or the soft limit is reached, or, with a game
+     * clock, the next iteration's first root move ({@link #FIRST_MOVE_SHARE} of its predicted
+     * time) would not be searched before it. With {@code movetime} every iteration is started
+     * while time is left: the time a start that does not pay would spend is lost anyway, and
+     * one that does pay changes the answer. Asked after {@link #iterationFinished}.
      */
     boolean noTimeForAnotherIteration() {
         long elapsed = elapsedNanos();
         long soft = softMillis * 1_000_000;
-        return stopped || elapsed >= soft || elapsed + FIRST_MOVE_SHARE * predictedNextIterationNanos() > soft;
+        return stopped || elapsed >= soft
+                || !timeLostIfUnused && elapsed + FIRST_MOVE_SHARE * predictedNextIterationNanos() > soft;
     }
 
     private long elapsedNanos() {

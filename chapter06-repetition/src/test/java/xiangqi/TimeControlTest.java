@@ -132,16 +132,17 @@ class TimeControlTest {
     }
 
     @Test
-    @DisplayName("a new iteration starts only if its first root move is predicted to fit: the last iteration's "
-            + "time times the ratio of the last two")
+    @DisplayName("with a game clock a new iteration starts only if its first root move is predicted to fit (the "
+            + "last iteration's time times the ratio of the last two); with movetime, whenever time is left")
     void startRuleUsesTheRatio() {
-        // Both searches are 500 ms into a 1000 ms move time (where the old rule, half the
-        // time, started nothing), and their last iteration took 300 ms. The one before took
-        // 150 ms in one (ratio 2: the next is predicted at 600 ms, its first move at 90 ms:
-        // start) and 20 ms in the other (ratio 15: 4500 ms, first move 675 ms: too late).
+        // Both searches are 500 ms into a game clock's 1000 ms share of 30,000 ms (where the
+        // old rule, half the time, started nothing), and their last iteration took 300 ms. The
+        // one before took 150 ms in one (ratio 2: the next is predicted at 600 ms, its first
+        // move at 90 ms: start) and 20 ms in the other (ratio 15: 4500 ms, first move 675 ms:
+        // too late).
         FakeClock clock = new FakeClock(false);
-        TimeControl slowGrowth = TimeControl.moveTime(1000, 0, clock);
-        TimeControl fastGrowth = TimeControl.moveTime(1000, 0, clock);
+        TimeControl slowGrowth = TimeControl.clock(30_000, 0, 0, 0, clock);
+        TimeControl fastGrowth = TimeControl.clock(30_000, 0, 0, 0, clock);
         for (long end : new long[] {50, 200, 500}) {
             clock.setMillis(end);
             slowGrowth.iterationFinished();
@@ -151,10 +152,21 @@ class TimeControlTest {
             fastGrowth.iterationFinished();
         }
 
+        assertThat(slowGrowth.softMillis()).isEqualTo(1000);
         assertThat(slowGrowth.predictedNextIterationNanos()).isEqualTo(600_000_000L);
         assertThat(fastGrowth.predictedNextIterationNanos()).isEqualTo(4_500_000_000L);
         assertThat(slowGrowth.noTimeForAnotherIteration()).isFalse();
         assertThat(fastGrowth.noTimeForAnotherIteration()).isTrue();
+        clock.setMillis(0);
+        TimeControl moveTime = TimeControl.moveTime(1000, 0, clock);
+        for (long end : new long[] {180, 200, 500}) {
+            clock.setMillis(end);
+            moveTime.iterationFinished();
+        }
+        assertThat(moveTime.noTimeForAnotherIteration())
+                .as("movetime: the time left is lost if unused, so the iteration starts").isFalse();
+        clock.setMillis(1000);
+        assertThat(moveTime.noTimeForAnotherIteration()).isTrue();
     }
 
     @Test
@@ -282,6 +294,51 @@ class TimeControlTest {
         assertThat(Move.toUci(search.search(position, 4).bestMove())).isIn("a3a4", "i3i4");
         search.restrict(null, Long.MAX_VALUE);
         assertThat(Move.toUci(search.search(position, 4).bestMove())).isNotIn("a3a4", "i3i4");
+    }
+
+    @Test
+    @DisplayName("searchmoves: the root stores its move but not its score, so an iteration cut short is kept as an "
+            + "ordinary one is")
+    void restrictedRootKeepsItsMove() {
+        // Only h2e2, b0c2, c3c4 and g3g4 from the start. Depth 5 ends with c3c4 at 21,696 nodes;
+        // depth 6 tries it first, the table's move, then finds b0c2 better, and a budget of
+        // 200,000 cuts it after that. When the root stored nothing under searchmoves, depth 6
+        // began with the picker's first move, not the last best, and a cut depth 7 was lost.
+        TranspositionTable table = new TranspositionTable(1L << 16, TranspositionTable.Scheme.TWO_TIER, true);
+        Search search = Search.ordered(table);
+        Position position = Position.startPosition();
+        int[] only = java.util.Arrays.stream("h2e2 b0c2 c3c4 g3g4".split(" "))
+                .mapToInt(move -> MoveGenerator.parseLegal(position, move)).toArray();
+        search.restrict(only, 200_000);
+        List<Search.Result> iterations = new ArrayList<>();
+        Search.Result result = search.search(position, Search.MAX_DEPTH, TimeControl.none(), iterations::add);
+
+        assertThat(Move.toUci(iterations.get(4).bestMove())).isEqualTo("c3c4");
+        assertThat(result.partial()).isTrue();
+        assertThat(result.depth()).isEqualTo(6);
+        assertThat(Move.toUci(result.bestMove())).isEqualTo("b0c2");
+        int root = table.probe(position.key());
+        assertThat(Move.toUci(table.move(root))).as("depth 5's move, stored").isEqualTo("c3c4");
+        assertThat(table.score(root, 0)).as("the best of some moves is not the root's score").isEqualTo(-Score.INFINITE);
+    }
+
+    @Test
+    @DisplayName("a clock's search answers once it has proved a mate: depth 4 finds mate in two (three plies), "
+            + "and no deeper iteration can change it")
+    void provedMateAnswersAtOnce() {
+        // The clock never moves, so only the proof (or the node budget, far away) ends the search.
+        FakeClock frozen = new FakeClock(false);
+        Search search = search();
+        search.restrict(null, 2_000_000);
+        List<Search.Result> iterations = new ArrayList<>();
+        Search.Result result = search.search(Position.fromFen(Fixtures.MATE_IN_TWO), Search.MAX_DEPTH,
+                TimeControl.moveTime(60_000, 0, frozen), iterations::add);
+
+        assertThat(result.depth()).isEqualTo(4);
+        assertThat(result.score()).isEqualTo(Score.MATE - 3);
+        assertThat(iterations).hasSize(4);
+        assertThat(search().search(Position.fromFen(Fixtures.MATE_IN_TWO), 6).depth())
+                .as("a fixed depth is searched whole").isEqualTo(6);
     }
 
     @Test

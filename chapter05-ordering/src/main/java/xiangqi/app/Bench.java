@@ -56,25 +56,30 @@ final class Bench {
      * the second that bought the move played: the time to the end of the last root move
      * searched to the end, in the iteration the search answered with (a partial one, marked
      * {@code +}, when the clock cut it short after some root moves). The rest was spent on
-     * an iteration that did not get that far, or not at all.
+     * an iteration that did not get that far, or not at all. A search that has proved a mate
+     * (marked {@code #}) answers at once, and its share is of the time it took: it wasted none.
      */
     private static void clock(PrintStream out) {
         out.println();
         out.println("clock: Search.standard() with go movetime " + CLOCK_MILLIS + " on the demo positions");
         long settled = 0;
+        long spent = 0;
         for (Examples.Example example : Examples.ALL) {
             Search search = Search.standard();
             Search.Result result = search.search(Position.fromFen(example.fen()), Search.MAX_DEPTH,
                     TimeControl.moveTime(CLOCK_MILLIS), iteration -> { });
             long millis = search.settledNanos() / 1_000_000;
+            boolean mate = !result.partial() && Search.mateProved(result.score(), result.depth());
+            long budget = mate ? Math.max(millis, result.millis()) : CLOCK_MILLIS;
             settled += millis;
+            spent += budget;
             String what = "  " + example.name();
             out.printf("%s depth %2d%s answered after %4d ms, settled at %4d ms: %3d%% of the time%n",
                     what + " ".repeat(Math.max(0, 58 - TextTable.displayWidth(what))), result.depth(),
-                    result.partial() ? "+" : " ", result.millis(), millis, 100 * millis / CLOCK_MILLIS);
+                    result.partial() ? "+" : mate ? "#" : " ", result.millis(), millis, budget == 0 ? 100 : 100 * millis / budget);
         }
-        out.printf("clock share %d%% (the time that bought the move played, over the %d positions' budget)%n",
-                100 * settled / (CLOCK_MILLIS * Examples.ALL.size()), Examples.ALL.size());
+        out.printf("clock share %d%% (the time that bought the move played, over the %d positions' budget;"
+                + " # a proved mate, over its time)%n", spent == 0 ? 100 : 100 * settled / spent, Examples.ALL.size());
     }
 
     private static void report(PrintStream out, String what, long count, String unit, long nanos) {
