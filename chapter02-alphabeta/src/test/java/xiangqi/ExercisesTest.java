@@ -51,7 +51,7 @@ final class ExercisesTest {
         for (Position position : positions) {
             String fen = position.toFen();
             for (int depth = 1; depth <= 3; depth++) {
-                Search.Result soft = Search.alphaBeta().search(position, depth);
+                Search.Result soft = Search.withAlphaBeta().search(position, depth);
                 Search.Result hard = failHard.search(position, depth);
                 assertThat(hard.score()).as(Exercises.say("on %s at depth %d fail-hard's root score is %d, fail-soft's %d",
                         "在 %s 上搜索深度 %d，不超出边界的根节点分值是 %d，超出边界的是 %d"), fen, depth, hard.score(),
@@ -253,7 +253,7 @@ final class ExercisesTest {
         for (Position position : positions) {
             // One search for every depth, as the bench and the demo use one: each count is the last search's own.
             CutoffWatcher watcher = new CutoffWatcher();
-            Search search = Search.alphaBeta().reportingTo(watcher);
+            Search search = Search.withAlphaBeta().reportingTo(watcher);
             for (int depth = 1; depth <= 4; depth++) {
                 watcher.clear();
                 Search.Result result = search.search(position, depth);
