@@ -29,7 +29,7 @@ public final class Search {
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
     /** This chapter's search: minimax with the cut-off. */
-    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.ALPHA_BETA_CUTOFF);
 
     private final Techniques techniques;
 
@@ -57,7 +57,7 @@ public final class Search {
     }
 
     /** Alpha-beta, the moves in the generator's order. */
-    public static Search alphaBeta() {
+    public static Search withAlphaBeta() {
         return new Search(ALPHA_BETA, SearchListener.NONE);
     }
 
@@ -68,7 +68,7 @@ public final class Search {
 
     /** The search as this chapter's command line, bench and README run it. */
     public static Search standard() {
-        return alphaBeta();
+        return withAlphaBeta();
     }
 
     /** What one search found, and what it cost. */
@@ -129,7 +129,7 @@ public final class Search {
                     alpha = score;          // a better line for us: the window narrows
                     updatePv(ply, move);
                 }
-                if (score >= beta && techniques.has(Technique.PRUNING)) {
+                if (score >= beta && techniques.has(Technique.ALPHA_BETA_CUTOFF)) {
                     cutoffs++;              // the opponent will avoid this position: stop
                     break;
                 }

@@ -11,5 +11,5 @@ public enum Technique {
      * cut-off. Without it alpha still rises and may pass beta, but no move is skipped: the
      * search is chapter 1's minimax again, with the same tree, scores and node counts.
      */
-    PRUNING,
+    ALPHA_BETA_CUTOFF,
 }

@@ -55,7 +55,7 @@ final class ExercisesTest {
         for (Position position : positions) {
             String fen = position.toFen();
             for (int depth = 1; depth <= 3; depth++) {
-                Search.Result soft = Search.alphaBeta().search(position, depth);
+                Search.Result soft = Search.withAlphaBeta().search(position, depth);
                 Search.Result hard = failHard.search(position, depth);
                 assertThat(hard.score()).as(Exercises.say("on %s at depth %d fail-hard's root score is %d, fail-soft's %d",
                         "在 %s 上搜索深度 %d，不超出边界的根节点分值是 %d，超出边界的是 %d"), fen, depth, hard.score(),
@@ -94,7 +94,7 @@ final class ExercisesTest {
     private static void compareNodeByNode(Search failHard, Position position, int depth, int alpha, int beta) {
         NodeRecorder softNodes = new NodeRecorder();
         NodeRecorder hardNodes = new NodeRecorder();
-        int softRoot = Search.alphaBeta().reportingTo(softNodes).alphaBeta(position, alpha, beta, depth, 0);
+        int softRoot = Search.withAlphaBeta().reportingTo(softNodes).alphaBeta(position, alpha, beta, depth, 0);
         int hardRoot = failHard.reportingTo(hardNodes).alphaBeta(position, alpha, beta, depth, 0);
         String fen = position.toFen();
         String where = Exercises.say("fail-hard on %s, depth %d, window (%d, %d)", "不超出边界的搜索，局面 %s，深度 %d，"
@@ -431,7 +431,7 @@ final class ExercisesTest {
         for (Position position : positions) {
             // One search for every depth, as the bench and the demo use one: each count is the last search's own.
             CutoffWatcher watcher = new CutoffWatcher();
-            Search search = Search.alphaBeta().reportingTo(watcher);
+            Search search = Search.withAlphaBeta().reportingTo(watcher);
             for (int depth = 1; depth <= 4; depth++) {
                 watcher.clear();
                 Search.Result result = search.search(position, depth);

@@ -109,11 +109,11 @@ class ZobristTest {
     @DisplayName("keys change no search result: chapter 2's scores, moves and node counts")
     void searchIsUnchanged() {
         // Chapter 2's numbers for the start position (its README): depth 4 and depth 5.
-        Search.Result depth4 = Search.alphaBeta().search(Position.startPosition(), 4);
+        Search.Result depth4 = Search.withAlphaBeta().search(Position.startPosition(), 4);
         assertThat(depth4.nodes()).isEqualTo(149_556);
         assertThat(depth4.score()).isEqualTo(-50);
         assertThat(Move.toUci(depth4.bestMove())).isEqualTo("b2e2");
-        Search.Result depth5 = Search.alphaBeta().search(Position.startPosition(), 5);
+        Search.Result depth5 = Search.withAlphaBeta().search(Position.startPosition(), 5);
         assertThat(depth5.nodes()).isEqualTo(5_236_364);
         assertThat(Move.toUci(depth5.bestMove())).isEqualTo("c3c4");
     }

@@ -31,7 +31,7 @@ public final class Search {
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
     /** Chapter 2's search: minimax with the cut-off. */
-    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.ALPHA_BETA_CUTOFF);
     /** This chapter's search: alpha-beta with the table. */
     public static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE);
 
@@ -76,8 +76,8 @@ public final class Search {
         return new Search(MINIMAX, null);
     }
 
-    /** Chapter 3's alpha-beta: no table, the moves in the generator's order. */
-    public static Search alphaBeta() {
+    /** Chapter 2's alpha-beta: no table, the moves in the generator's order. */
+    public static Search withAlphaBeta() {
         return new Search(ALPHA_BETA, null);
     }
 
@@ -205,7 +205,7 @@ public final class Search {
                     bestMove = move;
                     updatePv(ply, move);
                 }
-                if (score >= beta && techniques.has(Technique.PRUNING)) {
+                if (score >= beta && techniques.has(Technique.ALPHA_BETA_CUTOFF)) {
                     cutoffs++;              // the opponent will avoid this position: stop
                     break;
                 }

@@ -11,7 +11,7 @@ public enum Technique {
      * cut-off. Without it alpha still rises and may pass beta, but no move is skipped: the
      * search is chapter 1's minimax again, with the same tree, scores and node counts.
      */
-    PRUNING,
+    ALPHA_BETA_CUTOFF,
     /**
      * Chapter 4: look each node up in the transposition table (置换表) before searching it,
      * write its result down after, and try the stored best move first.

@@ -28,7 +28,7 @@ class AlphaBetaTest {
         int compared = 0;
         for (Position position : positions) {
             for (int depth = 1; depth <= 3; depth++) {
-                Search.Result pruned = Search.alphaBeta().search(position, depth);
+                Search.Result pruned = Search.withAlphaBeta().search(position, depth);
                 Search.Result full = Search.minimax().search(position, depth);
                 assertThat(pruned.score()).as("%s at depth %d", position.toFen(), depth).isEqualTo(full.score());
                 assertThat(pruned.nodes()).as("alpha-beta never searches more").isLessThanOrEqualTo(full.nodes());
@@ -63,7 +63,7 @@ class AlphaBetaTest {
                     bestMoves.add(moves[i]);
                 }
             }
-            int chosen = Search.alphaBeta().search(position, depth).bestMove();
+            int chosen = Search.withAlphaBeta().search(position, depth).bestMove();
             assertThat(bestMoves).as(position.toFen()).contains(chosen);
             assertThat(chosen).as("ties go to the first move generated, as in minimax").isEqualTo(bestMoves.get(0));
         }
@@ -85,7 +85,7 @@ class AlphaBetaTest {
             for (int[] window : windows) {
                 int alpha = window[0];
                 int beta = window[1];
-                int result = Search.alphaBeta().alphaBeta(position, alpha, beta, depth, 0);
+                int result = Search.withAlphaBeta().alphaBeta(position, alpha, beta, depth, 0);
                 if (result <= alpha) {
                     assertThat(truth).as("fail low gives an upper bound").isLessThanOrEqualTo(result);
                 } else if (result >= beta) {
@@ -113,7 +113,7 @@ class AlphaBetaTest {
     @DisplayName("alpha-beta finds the same mate distance as minimax")
     void sameMateDistance() {
         Position position = Position.fromFen(MATE_IN_TWO);
-        Search.Result pruned = Search.alphaBeta().search(position, 4);
+        Search.Result pruned = Search.withAlphaBeta().search(position, 4);
         assertThat(Score.toUci(pruned.score())).isEqualTo("mate 2");
         assertThat(pruned.score()).isEqualTo(Search.minimax().search(position, 4).score());
     }

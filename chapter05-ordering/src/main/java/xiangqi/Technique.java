@@ -11,7 +11,7 @@ public enum Technique {
      * cut-off. Without it alpha still rises and may pass beta, but no move is skipped: the
      * search is chapter 1's minimax again, with the same tree, scores and node counts.
      */
-    PRUNING,
+    ALPHA_BETA_CUTOFF,
     /**
      * Chapter 4: look each node up in the transposition table (置换表) before searching it,
      * and write its result down after.
@@ -30,7 +30,7 @@ public enum Technique {
     /** Chapter 5: then the two killer moves of this distance from the root. */
     KILLERS,
     /** Chapter 5: then the quiet moves, by their history score. */
-    HISTORY,
+    HISTORY_HEURISTIC,
     /** Chapter 5: search depth 1, 2, ... up to the depth asked, not only that one. */
     ITERATIVE_DEEPENING,
 }

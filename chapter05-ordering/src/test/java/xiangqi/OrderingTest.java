@@ -41,7 +41,7 @@ class OrderingTest {
         for (Position position : positions) {
             String fen = position.toFen();
             for (int depth = 1; depth <= 4; depth++) {
-                Search.Result plain = Search.alphaBeta().search(position, depth);
+                Search.Result plain = Search.withAlphaBeta().search(position, depth);
                 Search.Result ordered = new Search(ORDERED_NO_TABLE, null).search(position, depth);
                 Search.Result once = new Search(ORDERED_NO_TABLE_NO_DEEPENING, null).search(position, depth);
 
@@ -127,7 +127,7 @@ class OrderingTest {
     @Test
     @DisplayName("chapter 2's order has no stages: every cut-off is made by a move of the QUIETS stage (all moves, unsorted)")
     void unorderedCutoffsAreAllQuiets() {
-        Search search = Search.alphaBeta();
+        Search search = Search.withAlphaBeta();
         Search.Result result = search.search(Position.startPosition(), 3);
 
         assertThat(result.cutoffs()).isPositive();

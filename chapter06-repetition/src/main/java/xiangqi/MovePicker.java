@@ -44,7 +44,7 @@ public final class MovePicker {
 
     private Position position;
     private Techniques techniques;
-    private History history;
+    private HistoryTable historyTable;
     private int hashMove;
     private int killer1;
     private int killer2;
@@ -54,10 +54,10 @@ public final class MovePicker {
     private int next;
 
     /** Gets ready to hand out the moves of {@code position}. */
-    void start(Position position, Techniques techniques, int hashMove, int killer1, int killer2, History history) {
+    void start(Position position, Techniques techniques, int hashMove, int killer1, int killer2, HistoryTable historyTable) {
         this.position = position;
         this.techniques = techniques;
-        this.history = history;
+        this.historyTable = historyTable;
         this.hashMove = techniques.has(Technique.HASH_MOVE) ? hashMove : Move.NONE;
         this.killer1 = techniques.has(Technique.KILLERS) ? killer1 : Move.NONE;
         this.killer2 = techniques.has(Technique.KILLERS) ? killer2 : Move.NONE;
@@ -133,7 +133,7 @@ public final class MovePicker {
                 int attacker = Piece.type(position.pieceAt(Move.from(move)));
                 scores[i] = VALUE[victim] * 16 - VALUE[attacker];
             } else {
-                scores[i] = techniques.has(Technique.HISTORY) ? history.score(position, move) : 0;
+                scores[i] = techniques.has(Technique.HISTORY_HEURISTIC) ? historyTable.score(position, move) : 0;
             }
         }
     }

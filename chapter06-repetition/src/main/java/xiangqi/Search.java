@@ -49,12 +49,12 @@ public final class Search {
     /** Chapter 1's search: no technique at all, every move of every node. */
     static final Techniques MINIMAX = Techniques.of();
     /** Chapter 2's search: minimax with the cut-off. */
-    static final Techniques ALPHA_BETA = Techniques.of(Technique.PRUNING);
+    static final Techniques ALPHA_BETA = Techniques.of(Technique.ALPHA_BETA_CUTOFF);
     /** Chapter 4's search: the table, and its move first; otherwise the generator's order. */
     public static final Techniques WITH_TABLE = ALPHA_BETA.with(Technique.TABLE, Technique.HASH_MOVE);
     /** Chapter 5's search: moves in a good order, and iterative deepening. */
     public static final Techniques ORDERED = WITH_TABLE.with(Technique.CAPTURES_FIRST, Technique.KILLERS,
-            Technique.HISTORY, Technique.ITERATIVE_DEEPENING);
+            Technique.HISTORY_HEURISTIC, Technique.ITERATIVE_DEEPENING);
     /** This chapter's search: chapter 5's, plus the repetition rules and the move limit. */
     public static final Techniques WITH_REPETITIONS = ORDERED.with(Technique.REPETITIONS, Technique.MOVE_LIMIT);
 
@@ -71,7 +71,7 @@ public final class Search {
 
     private final MovePicker[] pickers = new MovePicker[Score.MAX_PLY];
     private final Killers killers = new Killers();
-    private final History history = new History();
+    private final HistoryTable historyTable = new HistoryTable();
     /** Rules on the repetitions in the tree, with arrays of its own: a ruling allocates nothing. */
     private final Repetition arbiter = new Repetition();
     private TimeControl time = TimeControl.none();
@@ -126,8 +126,8 @@ public final class Search {
         return new Search(MINIMAX, null);
     }
 
-    /** Chapter 3's alpha-beta: no table, no deepening, the moves in the generator's order. */
-    public static Search alphaBeta() {
+    /** Chapter 2's alpha-beta: no table, no deepening, the moves in the generator's order. */
+    public static Search withAlphaBeta() {
         return new Search(ALPHA_BETA, null);
     }
 
@@ -327,7 +327,7 @@ public final class Search {
         }
         MovePicker picker = pickers[ply];
         int hashMove = entry == TranspositionTable.MISSING ? Move.NONE : table.move(entry);
-        picker.start(position, techniques, hashMove, killers.first(ply), killers.second(ply), history);
+        picker.start(position, techniques, hashMove, killers.first(ply), killers.second(ply), historyTable);
         int originalAlpha = alpha;
         long lossesByRuleBefore = lossesByRule;
         int bestMove = Move.NONE;
@@ -352,7 +352,7 @@ public final class Search {
                     bestMove = move;
                     updatePv(ply, move);
                 }
-                if (score >= beta && techniques.has(Technique.PRUNING)) {
+                if (score >= beta && techniques.has(Technique.ALPHA_BETA_CUTOFF)) {
                     rememberCutoff(position, move, depth, ply, tried, picker.lastStage());
                     break;                  // the opponent will avoid this position: stop
                 }
@@ -411,8 +411,8 @@ public final class Search {
             if (techniques.has(Technique.KILLERS)) {
                 killers.remember(ply, move);
             }
-            if (techniques.has(Technique.HISTORY)) {
-                history.reward(position, move, depth);
+            if (techniques.has(Technique.HISTORY_HEURISTIC)) {
+                historyTable.reward(position, move, depth);
             }
         }
     }

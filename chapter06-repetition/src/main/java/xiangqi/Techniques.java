@@ -40,7 +40,7 @@ public final class Techniques {
         return members.contains(technique);
     }
 
-    /** The names, lower case: {@code [pruning, table]}. */
+    /** The names, lower case: {@code [alpha_beta_cutoff, table]}. */
     @Override
     public String toString() {
         return members.stream().map(t -> t.name().toLowerCase(java.util.Locale.ROOT))

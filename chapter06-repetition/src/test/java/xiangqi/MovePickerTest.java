@@ -6,7 +6,7 @@ import static xiangqi.Fixtures.legalMoves;
 import static xiangqi.Fixtures.uci;
 import static xiangqi.Technique.CAPTURES_FIRST;
 import static xiangqi.Technique.HASH_MOVE;
-import static xiangqi.Technique.HISTORY;
+import static xiangqi.Technique.HISTORY_HEURISTIC;
 import static xiangqi.Technique.KILLERS;
 
 import java.util.ArrayList;
@@ -45,9 +45,9 @@ class MovePickerTest {
                 Arguments.of("no hash move", ORDERED.without(HASH_MOVE)),
                 Arguments.of("no MVV/LVA captures", ORDERED.without(CAPTURES_FIRST)),
                 Arguments.of("no killers", ORDERED.without(KILLERS)),
-                Arguments.of("no history", ORDERED.without(HISTORY)),
+                Arguments.of("no history", ORDERED.without(HISTORY_HEURISTIC)),
                 Arguments.of("none of them (chapter 4's order)",
-                        ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY)));
+                        ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY_HEURISTIC)));
     }
 
     /** Everything the picker hands out, in order, with the stage each move came from. */
@@ -58,7 +58,7 @@ class MovePickerTest {
     }
 
     private static Picked pickAll(Position position, Techniques techniques, int hashMove, int killer1, int killer2,
-            History history) {
+            HistoryTable history) {
         MovePicker picker = new MovePicker();
         picker.start(position, techniques, hashMove, killer1, killer2, history);
         List<Integer> moves = new ArrayList<>();
@@ -74,7 +74,7 @@ class MovePickerTest {
         return new Picked(moves, stages);
     }
 
-    private static Picked pickAll(String fen, int hashMove, int killer1, int killer2, History history) {
+    private static Picked pickAll(String fen, int hashMove, int killer1, int killer2, HistoryTable history) {
         return pickAll(Position.fromFen(fen), ORDERED, hashMove, killer1, killer2, history);
     }
 
@@ -120,7 +120,7 @@ class MovePickerTest {
             + "(250 random positions, legal and illegal candidates, captures as killers, the hash move as a killer)")
     void everyLegalMoveExactlyOnce(String name, Techniques techniques) {
         Random random = new Random(20_240_505);
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         int positions = 0;
         int legalHashMoves = 0;
         int captureKillers = 0;
@@ -171,7 +171,7 @@ class MovePickerTest {
     @Test
     @DisplayName("a legal capture given as a killer is still handed out, once, among the captures")
     void captureAsKiller() {
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         for (String capture : MVV_LVA_ORDER) {
             Picked picked = pickAll(FIVE_CAPTURES, Move.NONE, move(capture), Move.NONE, history);
 
@@ -186,7 +186,7 @@ class MovePickerTest {
     @Test
     @DisplayName("a legal hash move comes first, from the HASH stage, and is not handed out again")
     void hashMoveFirst() {
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         for (String hash : List.of("h2e2", "b2b9", "h0g2", "e3e4")) { // quiet and capture
             Picked picked = pickAll(Position.START_FEN, move(hash), Move.NONE, Move.NONE, history);
 
@@ -200,7 +200,7 @@ class MovePickerTest {
     @Test
     @DisplayName("an illegal hash move is skipped: no HASH stage, every legal move still comes")
     void illegalHashMoveSkipped() {
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         // a0a5 jumps its own soldier, h9g7 is black's, e5e6 starts on an empty square.
         for (String hash : List.of("a0a5", "h9g7", "e5e6")) {
             Picked picked = pickAll(Position.START_FEN, move(hash), Move.NONE, Move.NONE, history);
@@ -217,7 +217,7 @@ class MovePickerTest {
         assertThat(uci(generate(position, MoveGenerator.CAPTURES)))
                 .as("the constructed position has exactly these captures").containsExactlyInAnyOrderElementsOf(MVV_LVA_ORDER);
 
-        Picked picked = pickAll(FIVE_CAPTURES, Move.NONE, Move.NONE, Move.NONE, new History());
+        Picked picked = pickAll(FIVE_CAPTURES, Move.NONE, Move.NONE, Move.NONE, new HistoryTable());
 
         assertThat(picked.text().subList(0, 5)).isEqualTo(MVV_LVA_ORDER);
         assertThat(picked.stages().subList(0, 5)).containsOnly(Stage.CAPTURES);
@@ -227,7 +227,7 @@ class MovePickerTest {
     @Test
     @DisplayName("a capture as hash move comes first, and the other captures keep their MVV/LVA order after it")
     void captureHashMoveThenTheOtherCaptures() {
-        Picked picked = pickAll(FIVE_CAPTURES, move("i0i6"), Move.NONE, Move.NONE, new History());
+        Picked picked = pickAll(FIVE_CAPTURES, move("i0i6"), Move.NONE, Move.NONE, new HistoryTable());
 
         assertThat(picked.text().subList(0, 5)).containsExactly("i0i6", "c5c6", "a6c6", "f3g5", "e2e8");
         assertThat(picked.stages().subList(0, 2)).containsExactly(Stage.HASH, Stage.CAPTURES);
@@ -236,10 +236,10 @@ class MovePickerTest {
     @Test
     @DisplayName("without MVV/LVA the captures are not a stage: they come among the quiet moves, in the generator's order")
     void capturesOffMeansGeneratorOrder() {
-        Techniques noCaptures = ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY);
+        Techniques noCaptures = ORDERED.without(HASH_MOVE, CAPTURES_FIRST, KILLERS, HISTORY_HEURISTIC);
         Position position = Position.fromFen(FIVE_CAPTURES);
 
-        Picked picked = pickAll(position, noCaptures, Move.NONE, Move.NONE, Move.NONE, new History());
+        Picked picked = pickAll(position, noCaptures, Move.NONE, Move.NONE, Move.NONE, new HistoryTable());
 
         assertThat(picked.text()).isEqualTo(legalMoves(position));
         assertThat(picked.stages()).containsOnly(Stage.QUIETS);
@@ -249,7 +249,7 @@ class MovePickerTest {
     @DisplayName("killers come after the captures and before the other quiet moves, first killer first")
     void killersBeforeQuiets() {
         // The start position has two captures: the cannons take the horses.
-        Picked picked = pickAll(Position.START_FEN, Move.NONE, move("h0g2"), move("c3c4"), new History());
+        Picked picked = pickAll(Position.START_FEN, Move.NONE, move("h0g2"), move("c3c4"), new HistoryTable());
 
         assertThat(picked.text().subList(0, 4)).containsExactly("b2b9", "h2h9", "h0g2", "c3c4");
         assertThat(picked.stages().subList(0, 4))
@@ -261,7 +261,7 @@ class MovePickerTest {
     @Test
     @DisplayName("a killer is tried only if it is a legal quiet move here; the hash move is not tried twice as a killer")
     void onlyLegalQuietKillers() {
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         // Illegal here: jumps its own soldier, black's move, empty origin; a capture is not a killer.
         for (String killer : List.of("a0a5", "h9g7", "e5e6", "b2b9")) {
             Picked picked = pickAll(Position.START_FEN, Move.NONE, move(killer), move(killer), history);
@@ -285,7 +285,7 @@ class MovePickerTest {
     @DisplayName("the quiet moves come by history score: the most rewarded first, unrewarded ones in the generator's order")
     void quietsByHistory() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         history.reward(position, move("g3g4"), 3);  // 9
         history.reward(position, move("i0i1"), 5);  // 25
         history.reward(position, move("g3g4"), 2);  // 9 + 4 = 13
@@ -303,10 +303,10 @@ class MovePickerTest {
     @DisplayName("with the history off, the quiet moves keep the generator's order, rewarded or not")
     void historyOff() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         history.reward(position, move("i0i1"), 30);
 
-        Picked picked = pickAll(position, ORDERED.without(HISTORY), Move.NONE, Move.NONE, Move.NONE, history);
+        Picked picked = pickAll(position, ORDERED.without(HISTORY_HEURISTIC), Move.NONE, Move.NONE, Move.NONE, history);
 
         assertThat(picked.text().subList(2, 44)).isEqualTo(uci(generate(position, MoveGenerator.QUIETS)));
     }
@@ -315,12 +315,12 @@ class MovePickerTest {
     @DisplayName("with a heuristic off, its input is ignored: no hash move, no killers")
     void switchedOffInputsIgnored() {
         Picked noHash = pickAll(Position.startPosition(), ORDERED.without(HASH_MOVE), move("h0g2"), Move.NONE,
-                Move.NONE, new History());
+                Move.NONE, new HistoryTable());
         assertThat(noHash.stages()).doesNotContain(Stage.HASH);
         assertThat(noHash.text().get(0)).isEqualTo("b2b9");
 
         Picked noKillers = pickAll(Position.startPosition(), ORDERED.without(KILLERS), Move.NONE, move("h0g2"),
-                move("c3c4"), new History());
+                move("c3c4"), new HistoryTable());
         assertThat(noKillers.stages()).doesNotContain(Stage.KILLER_1, Stage.KILLER_2);
         assertThat(noKillers.text()).hasSize(44);
     }
@@ -332,7 +332,7 @@ class MovePickerTest {
     void hashMoveBeforeGeneration() {
         Position position = Position.startPosition();
         MovePicker picker = new MovePicker();
-        picker.start(position, ORDERED, move("h2e2"), Move.NONE, Move.NONE, new History());
+        picker.start(position, ORDERED, move("h2e2"), Move.NONE, Move.NONE, new HistoryTable());
 
         assertThat(Move.toUci(picker.next())).isEqualTo("h2e2");
         assertThat(picker.lastStage()).isEqualTo(Stage.HASH);
@@ -351,7 +351,7 @@ class MovePickerTest {
     void quietsGeneratedLast() {
         Position position = Position.fromFen(FIVE_CAPTURES);
         MovePicker picker = new MovePicker();
-        picker.start(position, ORDERED, Move.NONE, Move.NONE, Move.NONE, new History());
+        picker.start(position, ORDERED, Move.NONE, Move.NONE, Move.NONE, new HistoryTable());
         for (int i = 0; i < 5; i++) {
             picker.next();
             assertThat(picker.lastStage()).isEqualTo(Stage.CAPTURES);

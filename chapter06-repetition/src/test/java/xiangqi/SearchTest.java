@@ -30,7 +30,7 @@ class SearchTest {
 
     /** The search these tests specify: chapter 3's, without the table (TranspositionTableTest covers the table). */
     private static Search newSearch() {
-        return Search.alphaBeta();
+        return Search.withAlphaBeta();
     }
 
     private static Search.Result search(String fen, int depth) {

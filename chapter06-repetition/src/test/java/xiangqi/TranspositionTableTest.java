@@ -197,7 +197,7 @@ class TranspositionTableTest {
             for (int depth = 3; depth <= 4; depth++) {
                 Search withTable = new Search(SAME_DEPTH_ONLY, table(1 << 16, TWO_TIER));
                 assertThat(withTable.search(position, depth).score()).as(position.toFen())
-                        .isEqualTo(Search.alphaBeta().search(position, depth).score());
+                        .isEqualTo(Search.withAlphaBeta().search(position, depth).score());
                 compared++;
             }
         }
@@ -209,7 +209,7 @@ class TranspositionTableTest {
     void deeperEntriesMayChangeTheScore() {
         int differ = 0;
         for (Position position : samplePositions(120)) {
-            int plain = Search.alphaBeta().search(position, 3).score();
+            int plain = Search.withAlphaBeta().search(position, 3).score();
 
             TranspositionTable equalOnly = table(1 << 16, TWO_TIER);
             Search.withTable(equalOnly).search(position, 4);
@@ -240,7 +240,7 @@ class TranspositionTableTest {
     @DisplayName("mate puzzles report the same distance with the table as without, cold and warm")
     void mateDistances(String fen, int depth, String expected) {
         Position position = Position.fromFen(fen);
-        assertThat(Score.toUci(Search.alphaBeta().search(position, depth).score())).as("no table").isEqualTo(expected);
+        assertThat(Score.toUci(Search.withAlphaBeta().search(position, depth).score())).as("no table").isEqualTo(expected);
         TranspositionTable table = table(1 << 16, TWO_TIER);
         assertThat(Score.toUci(Search.withTable(table).search(position, depth).score())).as("cold").isEqualTo(expected);
         assertThat(Score.toUci(Search.withTable(table).search(position, depth).score())).as("warm").isEqualTo(expected);

@@ -45,7 +45,7 @@ final class Demo {
                 .widths(5, 7, 7, 5, 6, 6, 5, 5, 5, -4).fits(8, Report.widestScore());
         String headline = null;
         for (int depth = 1; depth <= MAX_DEPTH; depth++) {
-            Search.Result pruned = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),
+            Search.Result pruned = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.withAlphaBeta(),
                     position, depth);
             Report.progress(Report.atDepth(depth, "perft", "perft"), null);
             double branching = Math.pow(new Perft(depth).count(position, depth), 1.0 / depth);

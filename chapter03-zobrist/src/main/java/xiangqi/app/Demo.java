@@ -48,7 +48,7 @@ final class Demo {
             Report.progress(Report.atDepth(depth, "the legal move tree", "合法着法树"), null);
             long nodes = new Perft(depth).visit(position, depth, node -> keys.add(node.key()));
             String share = String.format("%.1f%%", 100.0 * (nodes - keys.size()) / nodes);
-            table.row(depth, nodes, keys.size(), share, Search.alphaBeta().search(position, depth).nodes());
+            table.row(depth, nodes, keys.size(), share, Search.withAlphaBeta().search(position, depth).nodes());
             headline = Report.say("Headline: " + example.name() + ", depth " + depth + ": " + share
                     + " of the tree's nodes repeat a position.",
                     "要点：" + example.nameZh() + "，深度 " + depth + "：树中 " + share + " 的节点重复了已出现过的局面。");

@@ -48,7 +48,7 @@ final class WebSearch {
 
     /** Chapter 2's alpha-beta, which has no keys: the same tree as this chapter's. */
     private static Search earlierSearch() {
-        return Search.alphaBeta();
+        return Search.withAlphaBeta();
     }
 
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */

@@ -78,7 +78,7 @@ class SearchTreeTest {
     void everyValueIsTheSearchs(String fen, int depth) throws Exception {
         for (Drawn node : nodes(draw(fen, depth))) {
             Position position = Fixtures.after(fen, node.line().toArray(String[]::new));
-            int again = Search.alphaBeta().alphaBeta(position, node.alpha(), node.beta(), node.depth(), node.line().size());
+            int again = Search.withAlphaBeta().alphaBeta(position, node.alpha(), node.beta(), node.depth(), node.line().size());
             assertThat(node.value()).as(String.join(" ", node.line())).isEqualTo(again);
         }
     }

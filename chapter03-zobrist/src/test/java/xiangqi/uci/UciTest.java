@@ -117,7 +117,6 @@ class UciTest {
         "go searchmoves",
         "go searchmoves a0a5",
         "go mate 0",
-        "go ponder",
     })
     @DisplayName("a refused go is answered with one 'info string error:' line and still a bestmove, from a depth-1 search")
     void badGoWord(String bad) {
@@ -483,12 +482,61 @@ class UciTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"go infinite", "go", "go ponder"})
+    @DisplayName("stop during a search ends it at once, as quit does: the answer is the best root move searched to "
+            + "the end (here the mate, searched first), not a depth-1 search's capture, and the engine goes on")
+    void stopDuringASearch(String go) throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + MATE_OR_CHARIOT);
+            engine.send(go + " searchmoves b1b9 g3h5 depth 32"); // b1b9 mates at once; g3h5's tree takes years
+            Thread.sleep(500); // the mate is searched in microseconds, then g3h5's tree begins
+            long stopSent = engine.send("stop");
+            Engine.Line best = engine.await("bestmove", 5_000); // a stop that waited for the depth: never
+
+            assertThat(best.text()).isEqualTo("bestmove b1b9");
+            assertThat((best.nanos() - stopSent) / 1_000_000).as("ms from stop to bestmove").isLessThan(2_000);
+            assertThat(engine.texts()).contains("info string stop: the search was ended; root moves searched to the end: 1,"
+                    + " the best of them:");
+            engine.send("go depth 1");
+            assertThat(engine.await("bestmove", 10_000).text()).as("the next go is searched as usual")
+                    .isEqualTo("bestmove g3h5");
+        }
+    }
+
+    @Test
+    @DisplayName("go ponder searches, but its bestmove waits for ponderhit, even when the search has ended; "
+            + "then it comes at once")
+    void ponderhitReleasesTheAnswer() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + MATE_IN_TWO);
+            engine.send("go ponder depth 4");
+            engine.await("info depth 4 ", 10_000); // the search has ended: only its bestmove waits
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).as("no answer yet, and go ponder is not refused")
+                    .noneMatch(line -> line.startsWith("bestmove") || line.startsWith("info string error"));
+
+            long ponderhitSent = engine.send("ponderhit");
+            Engine.Line best = engine.await("bestmove", 10_000);
+            assertThat(best.nanos()).as("the bestmove came only after ponderhit").isGreaterThan(ponderhitSent);
+            assertThat(engine.texts()).filteredOn(line -> line.startsWith("info depth 4 ")).singleElement().asString()
+                    .contains("score mate 2");
+            engine.send("ponderhit"); // no go is pondering: nothing to answer
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.allTexts()).filteredOn(line -> line.startsWith("bestmove")).hasSize(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "uci|position startpos|go depth 3",
         "uci|position startpos|go depth 3|quit",
         "position startpos|go depth 3|go depth 2",
         "position startpos|go depth 3|go depth 2|quit",
         "go depth 2|isready|go depth 1|quit|go depth 1",
+        "position startpos|go ponder depth 2|ponderhit|go depth 1",
+        "position startpos|go ponder depth 2|go depth 1",
     })
     @DisplayName("commands piped all at once, then the end of the input or quit: every go read before it is "
             + "answered with one legal bestmove, then the engine ends; a line after quit is not read")

@@ -58,7 +58,7 @@ final class Demo {
         TranspositionTable warm = table(20, TranspositionTable.Scheme.TWO_TIER);
         String headline = null;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            Search.Result plain = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.alphaBeta(),
+            Search.Result plain = Report.searching(Report.atDepth(depth, "alpha-beta", "Alpha-Beta"), Search.withAlphaBeta(),
                     position, depth);
             TranspositionTable cold = table(20, TranspositionTable.Scheme.TWO_TIER);
             Search.Result result = Report.searching(Report.atDepth(depth, "with the table", "用置换表"),
@@ -109,7 +109,7 @@ final class Demo {
             position.makeMove(played[0]);
             position.makeMove(played[1]);
             Search.Result second = Search.withTable(shared).search(position, 4);
-            Search.Result truth = Search.alphaBeta().search(position, 4);
+            Search.Result truth = Search.withAlphaBeta().search(position, 4);
             boolean right = second.score() == truth.score();
             table.row(adjust ? Report.say("on", "开") : Report.say("off", "关"), Report.scoreInWords(first.score()),
                     Report.scoreInWords(second.score()) + (right ? "" : Report.say(" (wrong)", "（错误）")),

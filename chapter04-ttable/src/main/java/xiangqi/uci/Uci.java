@@ -18,9 +18,9 @@ import xiangqi.common.ErrorLine;
  * The UCI protocol as Xiangqi GUIs speak it (the dialect of Pikafish: FEN with
  * {@code rnbakabnr}, moves such as {@code h2e2}). Supported: {@code uci}, {@code isready},
  * {@code ucinewgame}, {@code position startpos|fen FEN [moves ...]}, {@code go} with
- * {@code depth N}, {@code mate N}, {@code searchmoves m1 m2 ...} or {@code infinite} (any
- * other {@code go} searches to {@link Search#DEFAULT_DEPTH}), {@code stop}, {@code ponderhit}
- * (ignored: this engine does not ponder), {@code d} (draw the board),
+ * {@code depth N}, {@code mate N}, {@code searchmoves m1 m2 ...}, {@code infinite} or
+ * {@code ponder} (any other {@code go} searches to {@link Search#DEFAULT_DEPTH}),
+ * {@code stop}, {@code ponderhit}, {@code d} (draw the board),
  * {@code setoption name Hash value MB} and {@code quit}. The transposition table lives from
  * one {@code go} to the next, as in a game, until {@code ucinewgame}. A bad line is answered
  * with {@code info string error: ...} and the loop goes on, as GUIs expect.
@@ -32,16 +32,24 @@ import xiangqi.common.ErrorLine;
  * the input is a {@code quit}. Every {@code go} is answered with one {@code bestmove}; that
  * of {@code go infinite} only after {@code stop} or {@code quit}, as UCI requires.
  *
- * <p><b>A search that only quit can end.</b> This chapter's search has a fixed depth and no
+ * <p><b>Pondering.</b> {@code go ponder} comes with a position that ends in the move the GUI
+ * expects the opponent to play: the engine thinks on the opponent's time. Its search runs as
+ * any other, but its {@code bestmove} waits, as {@code go infinite}'s does, for
+ * {@code ponderhit} (the opponent played that move: the answer counts, and it comes when the
+ * search ends) or {@code stop} (the opponent played another: the answer is thrown away, and
+ * it comes at once). This chapter has no clock, so there is no clock to start at
+ * {@code ponderhit}; chapter 5's starts there.
+ *
+ * <p><b>A search that stop and quit end.</b> This chapter's search has a fixed depth and no
  * clock: the limits it cannot honour ({@code wtime}, {@code movetime}, {@code nodes} ...)
- * get an error line, and the search goes to its depth, and {@code stop} cannot cut it short
- * (its bestmove comes when it ends). {@code quit}, or the end of the input, ends it at once,
- * as in Stockfish: a GUI that dies mid-search must not leave a core busy for good. The
- * search is watched through its {@link SearchListener} ({@link RootWatch}), which remembers
- * the best root move searched to the end and, once quit is read, unwinds the search at the
- * next node. That move is the answer; if no root move was searched to the end yet, a
- * depth-1 search gives it. Every {@code go} queued before {@code quit} is answered so too,
- * each with one bestmove, and then the engine ends.
+ * get an error line, and the search goes to its depth. {@code stop} ends it at once, and so
+ * does {@code quit}, or the end of the input, as in Stockfish: a GUI that dies mid-search
+ * must not leave a core busy for good. The search has no stop of its own: it is watched
+ * through its {@link SearchListener} ({@link RootWatch}), which remembers the best root move
+ * searched to the end and, once stop or quit is read, unwinds the search at the next node.
+ * That move is the answer; if no root move was searched to the end yet, a depth-1 search
+ * gives it. Every {@code go} queued before {@code stop} or {@code quit} is answered so too,
+ * each with one bestmove (after quit, the engine ends).
  */
 public final class Uci {
     /** The worker's sign to end: every command before it has been handled. */
@@ -53,7 +61,7 @@ public final class Uci {
     private record Command(String line, long go) { }
 
     /** What one {@code go} asks for. */
-    private record Limits(int depth, int[] rootMoves, boolean infinite) { }
+    private record Limits(int depth, int[] rootMoves, boolean infinite, boolean ponder) { }
 
     private final PrintStream out;
     private final BlockingQueue<Command> commands = new LinkedBlockingQueue<>();
@@ -69,9 +77,14 @@ public final class Uci {
     private long goSent;
     /** How many {@code go} the worker has answered with a bestmove. */
     private volatile long goAnswered;
-    /** Every {@code go} up to this number has been stopped: a {@code go infinite} no longer waits (guarded by {@code this}). */
-    private long stoppedThrough;
-    /** Set once {@code quit} (or the end of the input) is read: the running search ends at its next node. */
+    /**
+     * Every {@code go} up to this number has been stopped: its search ends at the next node, and
+     * a {@code go infinite} no longer waits (written under {@code this}, read by the search).
+     */
+    private volatile long stoppedThrough;
+    /** Every {@code go ponder} up to this number has had its {@code ponderhit} (guarded by {@code this}). */
+    private long ponderhitThrough;
+    /** Set once {@code quit} (or the end of the input) is read: what the answer of a stopped search says. */
     private volatile boolean quitting;
 
     public Uci(PrintStream out) {
@@ -99,8 +112,8 @@ public final class Uci {
         } catch (IOException e) {
             // the GUI is gone: as at the end of the input
         }
-        quitting = true; // the running search ends at its next node
-        stopSearches(); // quit, or the end of the input: a go infinite answers at once
+        quitting = true;
+        stopSearches(); // quit, or the end of the input: the running search ends at its next node
         commands.add(END);
         try {
             worker.join();
@@ -113,7 +126,8 @@ public final class Uci {
     private boolean read(String line) {
         String command = line.split("\\s", 2)[0];
         switch (command) {
-            case "", "ponderhit" -> { } // this engine does not ponder
+            case "" -> { }
+            case "ponderhit" -> ponderhit();
             case "isready" -> {
                 if (goAnswered < goSent) {
                     out.println("readyok"); // during a search: at once, and the search goes on
@@ -133,12 +147,19 @@ public final class Uci {
     }
 
     /**
-     * {@code stop}: every {@code go} read so far ends. A search cannot be cut short: one still
-     * running or queued answers when it ends, and a {@code go infinite} no longer waits.
+     * {@code stop}: every {@code go} read so far ends. The running search ends at its next node
+     * ({@link RootWatch}), one still queued answers at once, and a {@code go infinite} or
+     * {@code go ponder} no longer waits.
      */
     private synchronized void stopSearches() {
         stoppedThrough = goSent;
-        notifyAll(); // a go infinite that has finished waits for this
+        notifyAll(); // a go infinite or ponder that has finished waits for this
+    }
+
+    /** {@code ponderhit}: every {@code go ponder} read so far is an ordinary {@code go} now. */
+    private synchronized void ponderhit() {
+        ponderhitThrough = goSent;
+        notifyAll(); // a go ponder that has finished waits for this
     }
 
     /** The worker: handles the queued commands in order until {@link #END}. */
@@ -203,8 +224,9 @@ public final class Uci {
 
     /**
      * {@code go} number {@code number}: searches with the limits it gives and answers
-     * {@code bestmove}, always, after {@code quit} too. A refused {@code go} gets its error
-     * line and the move of a depth-1 search; without a position, {@code bestmove (none)}.
+     * {@code bestmove}, always, after {@code stop} and {@code quit} too. A refused {@code go}
+     * gets its error line and the move of a depth-1 search; without a position,
+     * {@code bestmove (none)}.
      */
     private void go(String[] words, long number) {
         try {
@@ -218,26 +240,26 @@ public final class Uci {
                 limits = parseGo(words);
             } catch (IllegalArgumentException e) {
                 out.println(error(e.getMessage() + " (searching to depth 1 instead)"));
-                limits = new Limits(1, null, false);
+                limits = new Limits(1, null, false, false);
             }
-            if (quitting) {
-                answerQuit(Move.NONE, 0, limits); // queued behind quit: no deep search starts
+            if (number <= stoppedThrough) {
+                answerStopped(Move.NONE, 0, limits); // queued behind stop or quit: no deep search starts
                 return;
             }
-            RootWatch watch = new RootWatch();
+            RootWatch watch = new RootWatch(number);
             Search watched = search.reportingTo(watch);
             watched.restrict(limits.rootMoves());
             Search.Result result;
             try {
-                // A copy: a search ended by quit leaves its position in the middle of the tree.
+                // A copy: a search ended by stop leaves its position in the middle of the tree.
                 result = watched.search(Position.fromFen(position.toFen()), limits.depth());
-            } catch (Quit quit) {
-                answerQuit(watch.bestMove, watch.searchedToTheEnd, limits);
+            } catch (Stopped stopped) {
+                answerStopped(watch.bestMove, watch.searchedToTheEnd, limits);
                 return;
             }
             printInfo(result, out);
-            if (limits.infinite()) {
-                awaitStop(number);
+            if (limits.infinite() || limits.ponder()) {
+                awaitRelease(number, !limits.infinite());
             }
             printBestMove(position, result, out);
         } finally {
@@ -246,42 +268,48 @@ public final class Uci {
     }
 
     /**
-     * The answer of a search that {@code quit} ended: the best root move it searched to the
-     * end, or, if it finished none (or a go queued behind quit never started), the move of
-     * a depth-1 search.
+     * The answer of a search that {@code stop} or {@code quit} ended: the best root move it
+     * searched to the end, or, if it finished none (or a go queued behind stop or quit never
+     * started), the move of a depth-1 search.
      */
-    private void answerQuit(int bestMove, int searchedToTheEnd, Limits limits) {
+    private void answerStopped(int bestMove, int searchedToTheEnd, Limits limits) {
+        String why = quitting ? "quit" : "stop";
         if (bestMove == Move.NONE) {
             Search quick = search.reportingTo(SearchListener.NONE);
             quick.restrict(limits.rootMoves());
             Search.Result result = quick.search(position, 1);
-            out.println("info string quit: no root move searched to the end; the move of a depth-1 search");
+            out.println("info string " + why + ": no root move searched to the end; the move of a depth-1 search");
             printBestMove(position, result, out);
         } else {
-            out.println("info string quit: the search was ended; root moves searched to the end: "
+            out.println("info string " + why + ": the search was ended; root moves searched to the end: "
                     + searchedToTheEnd + ", the best of them:");
             out.println("bestmove " + Move.toUci(bestMove));
         }
     }
 
-    /** Thrown by {@link RootWatch} at the first node after {@code quit}: it unwinds the search. */
-    private static final class Quit extends RuntimeException {
-        Quit() {
-            super("quit", null, false, false); // no stack trace: it is caught at once, never shown
+    /** Thrown by {@link RootWatch} at the first node after {@code stop} or {@code quit}: it unwinds the search. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("stopped", null, false, false); // no stack trace: it is caught at once, never shown
         }
     }
 
     /**
-     * Watches a search for {@code quit}. The search reports every child when it returns; a
-     * child of the root ({@code ply} 1) that scores above the best so far is the new best root
-     * move, searched to the end. After quit, the next report throws {@link Quit}: the search
-     * calls its listener at every node, so it ends within one node, and this chapter's
-     * lesson needs no stop of its own.
+     * Watches the search of {@code go} number {@code go} for {@code stop} and {@code quit}. The
+     * search reports every child when it returns; a child of the root ({@code ply} 1) that
+     * scores above the best so far is the new best root move, searched to the end. Once that
+     * go is stopped, the next report throws {@link Stopped}: the search calls its listener at
+     * every node, so it ends within one node, and this chapter's lesson needs no stop of its own.
      */
     private final class RootWatch implements SearchListener {
+        private final long go;
         private int bestMove = Move.NONE;
         private int bestScore = -Score.INFINITE;
         private int searchedToTheEnd;
+
+        RootWatch(long go) {
+            this.go = go;
+        }
 
         @Override
         public void searched(int ply, int move, int alpha, int beta, int score) {
@@ -292,8 +320,8 @@ public final class Uci {
                     bestMove = move;
                 }
             }
-            if (quitting) {
-                throw new Quit();
+            if (stoppedThrough >= go) {
+                throw new Stopped();
             }
         }
 
@@ -302,9 +330,13 @@ public final class Uci {
         }
     }
 
-    /** {@code go infinite} answers only after {@code stop} or {@code quit}, even when its search ended first. */
-    private synchronized void awaitStop(long number) {
-        while (stoppedThrough < number) {
+    /**
+     * Waits for {@code stop} (or {@code quit}) of {@code go} number {@code number}, or for its
+     * {@code ponderhit} if {@code ponderhitIsEnough}: {@code go infinite} and {@code go ponder}
+     * answer only then, even when their search ended first.
+     */
+    private synchronized void awaitRelease(long number, boolean ponderhitIsEnough) {
+        while (stoppedThrough < number && !(ponderhitIsEnough && ponderhitThrough >= number)) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -317,17 +349,19 @@ public final class Uci {
     /**
      * The limits of a {@code go}: {@code depth N}; {@code mate N} searches 2N plies (a mate in
      * N moves is seen once the mated side's node is searched and found to have no move);
-     * {@code searchmoves}; {@code infinite}. A limit this chapter cannot honour gets an error
+     * {@code searchmoves}; {@code infinite}; {@code ponder}. A limit this chapter cannot honour gets an error
      * line, and the search goes to the depth given, or to {@link Search#DEFAULT_DEPTH}.
      */
     private Limits parseGo(String[] words) {
         int depth = Search.DEFAULT_DEPTH;
         int[] rootMoves = null;
         boolean infinite = false;
+        boolean ponder = false;
         List<String> unsupported = new ArrayList<>();
         for (int i = 1; i < words.length; i++) {
             switch (words[i]) {
                 case "infinite" -> infinite = true;
+                case "ponder" -> ponder = true;
                 case "depth" -> depth = (int) number(words, ++i, 1, Search.MAX_DEPTH);
                 case "mate" -> depth = (int) Math.min(2 * number(words, ++i, 1, Search.MAX_DEPTH), Search.MAX_DEPTH);
                 case "wtime", "btime", "winc", "binc", "movestogo", "movetime", "nodes" -> {
@@ -351,7 +385,7 @@ public final class Uci {
             out.println(error("go " + String.join(", ", unsupported) + ": this chapter's search has a fixed depth and no clock;"
                     + " searching to depth " + depth));
         }
-        return new Limits(depth, rootMoves, infinite);
+        return new Limits(depth, rootMoves, infinite, ponder);
     }
 
     /** The number after {@code words[at - 1]}, in ASCII digits, within min..max. */

@@ -46,9 +46,9 @@ final class WebSearch {
         return earlierSearch().search(position, depth).nodes();
     }
 
-    /** Chapter 3's alpha-beta: this search without the table. */
+    /** Chapter 2's alpha-beta: this search without the table. */
     private static Search earlierSearch() {
-        return Search.alphaBeta();
+        return Search.withAlphaBeta();
     }
 
     /** What ends a game here besides mate and 困毙, with its reasons, in a language; nothing yet. */

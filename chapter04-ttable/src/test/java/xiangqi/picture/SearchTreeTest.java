@@ -206,7 +206,7 @@ class SearchTreeTest {
     void readmeQuotesTheTrees() throws Exception {
         String section = readmeTreeSection();
         assertThat(section).contains("(" + treeNodes(Search.minimax()) + " nodes in chapter 1's, "
-                + treeNodes(Search.alphaBeta()) + " in chapter 2's)");
+                + treeNodes(Search.withAlphaBeta()) + " in chapter 2's)");
         String svg = draw(Examples.SMALL_TREE.fen(), Examples.SMALL_TREE_DEPTH);
         assertThat(section).contains("Here " + (rowsOf(svg).split("answered by the table", -1).length - 1)
                 + " nodes are answered, and the tree has " + nodes(svg).size() + " nodes.");

@@ -127,7 +127,7 @@ final class Demo {
                 new Variant("no MVV/LVA: captures among the quiets", "不用 MVV/LVA：吃子混在不吃子着法中", "MVV/LVA",
                         "MVV/LVA", Search.ORDERED.without(Technique.CAPTURES_FIRST)),
                 new Variant("no killers", "不用杀手着法", "the killers", "杀手着法", Search.ORDERED.without(Technique.KILLERS)),
-                new Variant("no history", "不用历史表", "the history", "历史表", Search.ORDERED.without(Technique.HISTORY)),
+                new Variant("no history", "不用历史表", "the history", "历史表", Search.ORDERED.without(Technique.HISTORY_HEURISTIC)),
                 new Variant("no iterative deepening", "不用迭代加深", "iterative deepening", "迭代加深",
                         Search.ORDERED.without(Technique.ITERATIVE_DEEPENING)),
                 new Variant("chapter 4: none of them", "第 4 章：以上全都不用", "everything", "全部", Search.WITH_TABLE));

@@ -222,7 +222,7 @@ class SearchTreeTest {
     @Test
     @DisplayName("the README quotes the trees of chapters 1 to 4, and this one's, as the searches draw them")
     void readmeQuotesTheTrees() throws Exception {
-        long alphaBeta = treeNodes(Search.alphaBeta());
+        long alphaBeta = treeNodes(Search.withAlphaBeta());
         TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
         assertThat(readmeTreeSection())
                 .contains("(" + treeNodes(Search.minimax()) + ", " + alphaBeta + ", " + alphaBeta + " and "

@@ -516,6 +516,80 @@ class UciTest {
     }
 
     @Test
+    @DisplayName("go ponder thinks without the clock: no bestmove though its movetime has long passed; ponderhit "
+            + "starts the clock, and the move comes within that movetime, but not at once")
+    void ponderhitStartsTheClock() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go ponder movetime 1000");
+            engine.await("info depth 3 ", 10_000);
+            Thread.sleep(1_500); // longer than the movetime: a clock started at go would have run out
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).as("still pondering, and go ponder is not refused")
+                    .noneMatch(line -> line.startsWith("bestmove") || line.startsWith("info string error"));
+
+            long ponderhitSent = engine.send("ponderhit");
+            Engine.Line best = engine.await("bestmove", 10_000);
+
+            long millis = millisBetween(ponderhitSent, best.nanos());
+            assertThat(millis).as("the movetime counts from ponderhit: the move does not come at once").isGreaterThan(100);
+            assertThat(millis).as("and it is kept").isLessThan(1000 + 1000);
+            MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
+        }
+    }
+
+    @Test
+    @DisplayName("stop while pondering (the opponent played another move) answers at once, though the clock it was "
+            + "given never started")
+    void stopWhilePondering() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("go ponder wtime 1000 btime 1000");
+            engine.await("info depth 2 ", 10_000);
+            Thread.sleep(1_000); // the clock, had it started, would allow far less
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).noneMatch(line -> line.startsWith("bestmove"));
+
+            long stopSent = engine.send("stop");
+            Engine.Line best = engine.await("bestmove", 10_000);
+
+            assertThat(millisBetween(stopSent, best.nanos())).as("stop ends the pondering promptly").isLessThan(1000);
+            MoveGenerator.parseLegal(Position.startPosition(), best.text().substring("bestmove ".length()));
+        }
+    }
+
+    @Test
+    @DisplayName("a pondering search that reached its depth waits for ponderhit, then answers at once, without "
+            + "searching again")
+    void ponderReachesItsDepth() throws Exception {
+        try (Engine engine = new Engine().ready()) {
+            engine.send("position fen " + MATE_IN_TWO);
+            engine.send("go ponder depth 4");
+            engine.await("info depth 4 ", 10_000);
+            engine.send("isready");
+            engine.await("readyok", 10_000);
+            assertThat(engine.texts()).noneMatch(line -> line.startsWith("bestmove"));
+
+            long ponderhitSent = engine.send("ponderhit");
+            Engine.Line best = engine.await("bestmove", 10_000);
+
+            assertThat(best.nanos()).isGreaterThan(ponderhitSent);
+            assertThat(engine.texts()).filteredOn(line -> line.startsWith("info depth ")).hasSize(4);
+            assertThat(engine.texts()).filteredOn(line -> line.startsWith("info depth 4 ")).singleElement().asString()
+                    .contains("score mate 2");
+        }
+    }
+
+    @Test
+    @DisplayName("ponderhit with no go pondering changes nothing: a running search goes on to its depth")
+    void strayPonderhit() {
+        Run session = uciSession("go depth 6", "ponderhit");
+
+        assertThat(infoLines(session)).hasSize(6);
+        assertThat(session.lines()).noneMatch(line -> line.startsWith("info string error") || line.startsWith("info string ponderhit"));
+    }
+
+    @Test
     @DisplayName("isready during a timed search is answered before its bestmove")
     void isreadyDuringATimedSearch() throws Exception {
         try (Engine engine = new Engine().ready()) {
@@ -685,7 +759,6 @@ class UciTest {
         "go searchmoves a0a5",
         "go mate 0",
         "go nodes 0",
-        "go ponder",
     })
     @DisplayName("a refused go is answered with one 'info string error:' line and still a bestmove, from a depth-1 search")
     void badGoWord(String bad) {

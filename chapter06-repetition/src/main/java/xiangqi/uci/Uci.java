@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Supplier;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 import xiangqi.common.ErrorLine;
@@ -19,9 +20,9 @@ import xiangqi.common.ErrorLine;
  * {@code rnbakabnr}, moves such as {@code h2e2}). Supported: {@code uci}, {@code isready},
  * {@code ucinewgame}, {@code position startpos|fen FEN [moves ...]}, {@code go} with
  * {@code depth N}, {@code mate N}, {@code nodes N}, {@code movetime MS},
- * {@code wtime/btime/winc/binc/movestogo}, {@code searchmoves m1 m2 ...} or
- * {@code infinite} (a bare {@code go} searches to {@link Search#DEFAULT_DEPTH}),
- * {@code stop}, {@code ponderhit} (ignored: this engine does not ponder), {@code d} (draw
+ * {@code wtime/btime/winc/binc/movestogo}, {@code searchmoves m1 m2 ...},
+ * {@code infinite} or {@code ponder} (a bare {@code go} searches to
+ * {@link Search#DEFAULT_DEPTH}), {@code stop}, {@code ponderhit}, {@code d} (draw
  * the board), {@code setoption name Hash|Move Overhead value N}, {@code setoption name
  * MoveLimit value true|false} (the draw after 60 moves each without a capture, on by
  * default) and {@code quit}. The
@@ -35,6 +36,16 @@ import xiangqi.common.ErrorLine;
  * them in order; a search runs there, so a queued command waits for it to end. The end of
  * the input is a {@code quit}. Every {@code go} is answered with one {@code bestmove}; that
  * of {@code go infinite} only after {@code stop} or {@code quit}, as UCI requires.
+ *
+ * <p><b>Pondering.</b> {@code go ponder} comes with a position that ends in the move the GUI
+ * expects the opponent to play: the engine thinks on the opponent's time, and its own clock
+ * has not started. So that search has no limit but its depth and {@code stop}, and its
+ * {@code bestmove} waits, as {@code go infinite}'s does. {@code stop} (the opponent played
+ * another move) answers at once, and the GUI throws the answer away. {@code ponderhit} (the
+ * opponent played that move) starts the clock: the go's limits count from there. The
+ * pondering search ends, and a search with those limits starts on the same table, whose
+ * entries answer the iterations already searched in a few nodes each; a pondering search
+ * that had already reached its depth answers at once.
  */
 public final class Uci {
     /** The worker's sign to end: every command before it has been handled. */
@@ -46,7 +57,8 @@ public final class Uci {
     private record Command(String line, long go) { }
 
     /** What one {@code go} asks for. */
-    private record Limits(int depth, TimeControl time, long nodes, int[] rootMoves, boolean infinite) { }
+    private record Limits(int depth, Supplier<TimeControl> clock, long nodes, int[] rootMoves, boolean infinite,
+            boolean ponder) { }
 
     private final PrintStream out;
     private final BlockingQueue<Command> commands = new LinkedBlockingQueue<>();
@@ -68,8 +80,12 @@ public final class Uci {
     private volatile long goAnswered;
     /** Every {@code go} up to this number must stop (guarded by {@code this}). */
     private long stoppedThrough;
+    /** Every {@code go ponder} up to this number has had its {@code ponderhit} (guarded by {@code this}). */
+    private long ponderhitThrough;
     /** The running search's limits, for {@code stop}; null between searches. */
     private volatile TimeControl running;
+    /** The pondering search's limits, for {@code ponderhit}; null when no search ponders. */
+    private volatile TimeControl pondering;
 
     public Uci(PrintStream out) {
         this.out = out;
@@ -105,7 +121,8 @@ public final class Uci {
     private boolean read(String line) {
         String command = line.split("\\s", 2)[0];
         switch (command) {
-            case "", "ponderhit" -> { } // this engine does not ponder
+            case "" -> { }
+            case "ponderhit" -> ponderhit();
             case "isready" -> {
                 if (goAnswered < goSent) {
                     out.println("readyok"); // during a search: at once, and the search goes on
@@ -131,6 +148,18 @@ public final class Uci {
             notifyAll(); // a go infinite that has finished waits for this
         }
         TimeControl time = running;
+        if (time != null) {
+            time.stop();
+        }
+    }
+
+    /** {@code ponderhit}: every {@code go ponder} read so far stops pondering, and its clock starts. */
+    private void ponderhit() {
+        synchronized (this) {
+            ponderhitThrough = goSent;
+            notifyAll(); // a go ponder that has finished waits for this
+        }
+        TimeControl time = pondering;
         if (time != null) {
             time.stop();
         }
@@ -222,9 +251,17 @@ public final class Uci {
                 limits = parseGo(words);
             } catch (IllegalArgumentException e) {
                 out.println(error(e.getMessage() + " (searching to depth 1 instead)"));
-                limits = new Limits(1, TimeControl.none(), Long.MAX_VALUE, null, false);
+                limits = new Limits(1, TimeControl::none, Long.MAX_VALUE, null, false, false);
             }
-            TimeControl time = limits.time();
+            if (limits.ponder()) {
+                Search.Result pondered = ponder(limits, number);
+                if (pondered != null) {
+                    printBestMove(position, pondered, out);
+                    return;
+                }
+                out.println("info string ponderhit: the clock starts; the search goes on from the table");
+            }
+            TimeControl time = limits.clock().get(); // the clock starts now
             running = time;
             synchronized (this) {
                 if (number <= stoppedThrough) {
@@ -234,7 +271,7 @@ public final class Uci {
             search.restrict(limits.rootMoves(), limits.nodes());
             Search.Result result = search.search(position, limits.depth(), time, iteration -> printInfo(iteration, out));
             if (limits.infinite()) {
-                awaitStop(number);
+                awaitRelease(number, false);
             }
             running = null;
             printBestMove(position, result, out);
@@ -243,9 +280,40 @@ public final class Uci {
         }
     }
 
-    /** {@code go infinite} answers only after {@code stop} or {@code quit}, even when its search ended first. */
-    private synchronized void awaitStop(long number) {
-        while (stoppedThrough < number) {
+    /**
+     * The thinking of a {@code go ponder}, on the opponent's time: a search with no limit but
+     * its depth and {@code stop}, whose answer waits for {@code ponderhit} or {@code stop}.
+     * Returns the answer, or null when {@code ponderhit} came before the search reached its
+     * depth: then the go's own limits start, on the clock, with the table this search filled.
+     */
+    private Search.Result ponder(Limits limits, long number) {
+        TimeControl thinking = TimeControl.none();
+        running = thinking;
+        pondering = thinking;
+        synchronized (this) {
+            if (number <= stoppedThrough || number <= ponderhitThrough) {
+                thinking.stop(); // stop or ponderhit came before the search started
+            }
+        }
+        search.restrict(limits.rootMoves(), Long.MAX_VALUE);
+        Search.Result result = search.search(position, limits.depth(), thinking, iteration -> printInfo(iteration, out));
+        pondering = null;
+        running = null;
+        awaitRelease(number, true); // one that reached its depth still waits, as UCI asks
+        boolean stopped;
+        synchronized (this) {
+            stopped = number <= stoppedThrough;
+        }
+        return stopped || result.depth() == limits.depth() && !result.partial() ? result : null;
+    }
+
+    /**
+     * Waits for {@code stop} (or {@code quit}) of {@code go} number {@code number}, or for its
+     * {@code ponderhit} if {@code ponderhitIsEnough}: {@code go infinite} and {@code go ponder}
+     * answer only then, even when their search ended first.
+     */
+    private synchronized void awaitRelease(long number, boolean ponderhitIsEnough) {
+        while (stoppedThrough < number && !(ponderhitIsEnough && ponderhitThrough >= number)) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -258,7 +326,8 @@ public final class Uci {
     /**
      * The limits of a {@code go}. With a game clock, the side to move's time and increment
      * decide (see {@link TimeControl#clock}); {@code movetime} takes precedence over a clock,
-     * and {@code infinite} over both. {@code mate N} searches 2N plies: a mate in N moves
+     * and {@code infinite} over both; with {@code ponder} the clock starts only at
+     * {@code ponderhit}. {@code mate N} searches 2N plies: a mate in N moves
      * is seen once the mated side's node is searched and found to have no move. A
      * {@code go} that gives no limit at all searches to {@link Search#DEFAULT_DEPTH}.
      */
@@ -272,9 +341,11 @@ public final class Uci {
         int movesToGo = 0;
         int[] rootMoves = null;
         boolean infinite = false;
+        boolean ponder = false;
         for (int i = 1; i < words.length; i++) {
             switch (words[i]) {
                 case "infinite" -> infinite = true;
+                case "ponder" -> ponder = true;
                 case "depth" -> depth = (int) number(words, ++i, 1, Search.MAX_DEPTH);
                 case "mate" -> depth = (int) Math.min(2 * number(words, ++i, 1, Search.MAX_DEPTH), Search.MAX_DEPTH);
                 case "nodes" -> nodes = number(words, ++i, 1, Long.MAX_VALUE);
@@ -301,13 +372,19 @@ public final class Uci {
                 default -> throw new IllegalArgumentException("go: unknown word '" + words[i] + "'");
             }
         }
-        TimeControl time = infinite ? TimeControl.none()
-                : moveTime > 0 ? TimeControl.moveTime(moveTime, moveOverhead, System::nanoTime)
-                : remaining != Long.MIN_VALUE ? TimeControl.clock(remaining, increment, movesToGo, moveOverhead, System::nanoTime)
-                : TimeControl.none();
+        Supplier<TimeControl> clock = clock(infinite, moveTime, remaining, increment, movesToGo);
         boolean unlimited = !infinite && moveTime < 0 && remaining == Long.MIN_VALUE && nodes == Long.MAX_VALUE;
         int maxDepth = depth > 0 ? depth : unlimited ? Search.DEFAULT_DEPTH : Search.MAX_DEPTH;
-        return new Limits(maxDepth, time, nodes, rootMoves, infinite);
+        return new Limits(maxDepth, clock, nodes, rootMoves, infinite, ponder);
+    }
+
+    /** A go's time limits, which start when asked for: at {@code go}, or at {@code ponderhit}. */
+    private Supplier<TimeControl> clock(boolean infinite, long moveTime, long remaining, long increment, int movesToGo) {
+        long overhead = moveOverhead;
+        return () -> infinite ? TimeControl.none()
+                : moveTime > 0 ? TimeControl.moveTime(moveTime, overhead, System::nanoTime)
+                : remaining != Long.MIN_VALUE ? TimeControl.clock(remaining, increment, movesToGo, overhead, System::nanoTime)
+                : TimeControl.none();
     }
 
     /** The number after {@code words[at - 1]}, in ASCII digits, within min..max. */

@@ -249,7 +249,7 @@ class SearchTreeTest {
     @DisplayName("the root README quotes every chapter's tree size, as the searches draw them")
     void rootReadmeQuotesTheTrees() throws Exception {
         String root = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-        long alphaBeta = treeNodes(Search.alphaBeta());
+        long alphaBeta = treeNodes(Search.withAlphaBeta());
         TranspositionTable chapter4 = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
         TranspositionTable chapter5 = new TranspositionTable(TranspositionTable.DEFAULT_MB, TranspositionTable.Scheme.TWO_TIER);
         assertThat(root).contains(treeNodes(Search.minimax()) + " nodes for minimax, " + alphaBeta + " for alpha-beta, "

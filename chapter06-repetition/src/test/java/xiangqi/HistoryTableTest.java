@@ -11,7 +11,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** The history table: depth² per cut-off, halved before it can overflow, order kept. */
-class HistoryTest {
+class HistoryTableTest {
 
     private static int move(String text) {
         return Move.parseUci(text);
@@ -21,7 +21,7 @@ class HistoryTest {
     @DisplayName("a cut-off at depth d adds d² to the score of that piece going to that square")
     void depthSquared() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         history.reward(position, move("h0g2"), 3);
         history.reward(position, move("h0g2"), 5);
 
@@ -33,7 +33,7 @@ class HistoryTest {
     @Test
     @DisplayName("the score belongs to the piece and the destination, not to the origin or the position")
     void pieceAndDestination() {
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         Position start = Position.startPosition();
         history.reward(start, move("h0g2"), 4);
 
@@ -48,26 +48,26 @@ class HistoryTest {
     @DisplayName("millions of depth-32 rewards of one move never overflow: the score stays in 0..LIMIT")
     void oneMoveCannotOverflow() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         int move = move("h0g2");
         int halvings = 0;
         int previous = 0;
         for (int i = 0; i < 3_000_000; i++) { // 3 million times 1024: three times Integer.MAX_VALUE
             history.reward(position, move, Search.MAX_DEPTH);
             int score = history.score(position, move);
-            assertThat(score >= 0 && score <= History.LIMIT).as("score %d after %d rewards", score, i + 1).isTrue();
+            assertThat(score >= 0 && score <= HistoryTable.LIMIT).as("score %d after %d rewards", score, i + 1).isTrue();
             halvings += score < previous ? 1 : 0;
             previous = score;
         }
         assertThat(halvings).as("the scores were halved, many times").isGreaterThan(1000);
-        assertThat(previous).as("still a large score").isGreaterThan(History.LIMIT / 2 - Search.MAX_DEPTH * Search.MAX_DEPTH);
+        assertThat(previous).as("still a large score").isGreaterThan(HistoryTable.LIMIT / 2 - Search.MAX_DEPTH * Search.MAX_DEPTH);
     }
 
     @Test
     @DisplayName("many different moves rewarded at random depths: every score stays in 0..LIMIT")
     void manyMovesCannotOverflow() {
         Random random = new Random(7);
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         List<Position> positions = Fixtures.randomPositions(8, 10, 30);
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         Set<String> rewarded = new HashSet<>();
@@ -85,7 +85,7 @@ class HistoryTest {
         for (Position position : positions) {
             int count = MoveGenerator.generateLegal(position, moves);
             for (int move : Arrays.copyOf(moves, count)) {
-                assertThat(history.score(position, move)).isBetween(0, History.LIMIT);
+                assertThat(history.score(position, move)).isBetween(0, HistoryTable.LIMIT);
             }
         }
         assertThat(rewarded).hasSizeGreaterThan(1000);
@@ -95,7 +95,7 @@ class HistoryTest {
     @DisplayName("halving keeps the order: a move rewarded more stays ahead of one rewarded less, through many halvings")
     void halvingKeepsTheOrder() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         int more = move("h0g2");
         int less = move("b0c2");
         int halvings = 0;
@@ -114,7 +114,7 @@ class HistoryTest {
         history.reward(position, more, 2);  // 4
         history.reward(position, less, 1);  // 1
         history.reward(position, move("i0i1"), 1025); // 1025² > 2^20 = LIMIT: everything is halved
-        assertThat(history.score(position, move("i0i1"))).isLessThanOrEqualTo(History.LIMIT);
+        assertThat(history.score(position, move("i0i1"))).isLessThanOrEqualTo(HistoryTable.LIMIT);
         assertThat(history.score(position, more)).isEqualTo(2);
         assertThat(history.score(position, less)).isEqualTo(0);
     }
@@ -123,7 +123,7 @@ class HistoryTest {
     @DisplayName("clear forgets everything")
     void clear() {
         Position position = Position.startPosition();
-        History history = new History();
+        HistoryTable history = new HistoryTable();
         history.reward(position, move("h0g2"), 7);
         history.clear();
 

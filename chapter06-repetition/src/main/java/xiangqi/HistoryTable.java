@@ -10,7 +10,7 @@ package xiangqi;
  * bounded: when one passes {@link #LIMIT}, every score is halved. That keeps their order
  * and lets new cut-offs count for more than old ones, over a game of any length.
  */
-final class History {
+final class HistoryTable {
     /** Halve everything when one score passes this: far below where an int overflows. */
     static final int LIMIT = 1 << 20;
 
