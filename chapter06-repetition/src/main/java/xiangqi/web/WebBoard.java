@@ -268,7 +268,7 @@ public final class WebBoard {
     }
 
     /** The heap the board keeps to: above it, a collection gives memory back to the system. */
-    static final long HEAP_GOAL_BYTES = 192L * 1024 * 1024;
+    static final long HEAP_GOAL_BYTES = 128L * 1024 * 1024;
 
     /**
      * Keeps the process near the memory it uses. The JVM's default heap is a quarter of the
