@@ -154,6 +154,9 @@ public final class Classroom {
         }
     }
 
+    /** How many connections a browser keeps to one server (Chromium's and Firefox's six). */
+    private static final int CONNECTIONS_PER_BROWSER = 6;
+
     /** One student's browser: its own client, whose connections it keeps alive between requests. */
     private static final class Browser {
         private final String base;
@@ -254,19 +257,22 @@ public final class Classroom {
         /**
          * The answer's body, or null (and a line in failures) if it is not a 200. A request sent
          * on a kept-alive connection just as the server closed it for being idle gets no byte
-         * back; a browser then sends it again on a new connection, whatever its method, and so
-         * does this one, once. (The JDK's client does that itself for a GET, not for a POST.)
+         * back; a browser then sends it again, whatever its method, and so does this one. The
+         * next try may take another of the client's kept connections that the server closed at
+         * the same moment, so it tries as many times as a browser keeps connections to one
+         * server (six), then gives up. (The JDK's client retries a GET once by itself.)
          */
         private String send(String method, String path, List<String> failures) {
             try {
-                HttpResponse<String> answer;
-                try {
-                    answer = http.send(request(method, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                } catch (IOException e) {
-                    if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
-                        throw e;
+                HttpResponse<String> answer = null;
+                for (int attempt = 1; answer == null; attempt++) {
+                    try {
+                        answer = http.send(request(method, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        if (attempt == CONNECTIONS_PER_BROWSER || !String.valueOf(e.getMessage()).contains("received no bytes")) {
+                            throw e;
+                        }
                     }
-                    answer = http.send(request(method, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
                 }
                 if (answer.statusCode() != 200) {
                     failures.add(client + " " + method + " " + path + ": " + answer.statusCode() + " " + answer.body().trim());
