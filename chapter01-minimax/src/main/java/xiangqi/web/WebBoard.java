@@ -105,9 +105,10 @@ public final class WebBoard {
     /**
      * The seconds a client has to send its request, from its first byte to the end of its
      * headers, and to start one on a new connection; then the connection is closed (within a
-     * second more), with the handler thread that was reading it.
+     * second more), with the handler thread that was reading it. Five, not less: a phone on a
+     * poor network, or a lectern machine busy with forty students' searches, can take two.
      */
-    static final int REQUEST_SECONDS = 2;
+    static final int REQUEST_SECONDS = 5;
     /** The most searches waiting for a searcher at once: a class and more. */
     static final int MAX_WAITING_SEARCHES = 200;
     /** The most clients whose search (waiting, running or finished) the board keeps. */
@@ -126,12 +127,16 @@ public final class WebBoard {
         // maxConnections: connections beyond the cap are closed on arrival; clockTick: how often
         // (ms) connections that send nothing at all are looked at, which then also go after
         // REQUEST_SECONDS (the default, 10 s, would let a silent client keep a place for 12 s);
-        // idleInterval: when an idle kept-alive connection is closed; maxReqHeaderSize: the
-        // longest head read; drainAmount: how much of an unread body is read away at the end.
+        // idleInterval: when an idle kept-alive connection is closed; maxIdleConnections: how
+        // many may wait idle (the JDK's 200 is less than a class keeps: the rest were closed the
+        // moment they answered, and a browser that sent its next request on one got no byte back,
+        // a broken page); maxReqHeaderSize: the longest head read; drainAmount: how much of an
+        // unread body is read away at the end.
         System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
         System.setProperty("jdk.httpserver.maxConnections", String.valueOf(MAX_CONNECTIONS));
         System.setProperty("sun.net.httpserver.clockTick", "1000");
         System.setProperty("sun.net.httpserver.idleInterval", String.valueOf(IDLE_SECONDS));
+        System.setProperty("sun.net.httpserver.maxIdleConnections", String.valueOf(MAX_CONNECTIONS));
         System.setProperty("sun.net.httpserver.maxReqHeaderSize", String.valueOf(MAX_HEAD_BYTES));
         System.setProperty("sun.net.httpserver.drainAmount", String.valueOf(DRAIN_BYTES));
     }

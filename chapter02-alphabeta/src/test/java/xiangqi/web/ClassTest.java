@@ -98,6 +98,42 @@ class ClassTest {
         }
     }
 
+    @Test
+    @DisplayName("a class's 240 kept-alive connections (six a browser) all stay open between requests,"
+            + " and each answers its next request")
+    void aClassKeepsItsConnections() throws IOException {
+        // The JDK's server keeps at most 200 idle connections unless told otherwise, and closes
+        // the rest the moment they answer: a browser's next request on one gets no byte back.
+        // A board of its own: the class board's other tests leave connections open for a while.
+        LoopbackBoard own = new LoopbackBoard();
+        List<Socket> kept = new ArrayList<>();
+        try {
+            for (int i = 0; i < Classroom.STUDENTS * 6; i++) {
+                Socket socket = new Socket("127.0.0.1", own.port());
+                kept.add(socket);
+                socket.setSoTimeout(10_000);
+                ask(socket);
+                assertThat(readAnswer(socket.getInputStream())).as("first answer on connection " + i)
+                        .startsWith("HTTP/1.1 200");
+            }
+            for (int i = 0; i < kept.size(); i++) {
+                Socket socket = kept.get(i);
+                ask(socket);
+                assertThat(readAnswer(socket.getInputStream())).as("second answer on connection " + i)
+                        .startsWith("HTTP/1.1 200");
+            }
+        } finally {
+            for (Socket socket : kept) {
+                socket.close();
+            }
+            own.board().stop();
+        }
+    }
+
+    private static void ask(Socket socket) throws IOException {
+        socket.getOutputStream().write("GET /api/chapter HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+    }
+
     /** Reads one answer with a Content-Length off a kept-alive connection: its status line. */
     private static String readAnswer(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -156,6 +158,8 @@ public final class Classroom {
 
     /** How many connections a browser keeps to one server (Chromium's and Firefox's six). */
     private static final int CONNECTIONS_PER_BROWSER = 6;
+    /** What the JDK's client says of a connection closed before a byte of the answer came. */
+    private static final String NO_BYTES = "received no bytes";
 
     /** One student's browser: its own client, whose connections it keeps alive between requests. */
     private static final class Browser {
@@ -170,25 +174,41 @@ public final class Classroom {
             this.client = client;
         }
 
-        /** The page, then its files and first questions all at once, on connections of their own. */
+        /**
+         * The page, then its files and first questions all at once, six at a time at most (a
+         * browser's connections to one server), each on a connection of its own or one kept
+         * from before. One sent on a kept connection just as the server closed it is sent again.
+         */
         boolean openPage(List<String> failures) {
             if (get("/", failures) == null) {
                 return false;
             }
+            Semaphore connections = new Semaphore(CONNECTIONS_PER_BROWSER);
             List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
             for (String file : FILES) {
-                all.add(http.sendAsync(request("GET", file), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)));
+                connections.acquireUninterruptibly();
+                all.add(http.sendAsync(request("GET", file), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+                        .whenComplete((answer, failure) -> connections.release()));
             }
             boolean whole = true;
             for (int i = 0; i < all.size(); i++) {
+                String file = FILES.get(i);
                 try {
                     HttpResponse<String> answer = all.get(i).get(60, TimeUnit.SECONDS);
                     if (answer.statusCode() != 200) {
-                        failures.add(client + " GET " + FILES.get(i) + ": " + answer.statusCode() + " " + answer.body().trim());
+                        failures.add(client + " GET " + file + ": " + answer.statusCode() + " " + answer.body().trim());
+                        whole = false;
+                    }
+                } catch (ExecutionException e) {
+                    boolean sendAgain = String.valueOf(e.getCause().getMessage()).contains(NO_BYTES);
+                    if (!sendAgain) {
+                        failures.add(client + " GET " + file + ": " + e.getCause());
+                    }
+                    if (!sendAgain || get(file, failures) == null) {
                         whole = false;
                     }
                 } catch (Exception e) {
-                    failures.add(client + " GET " + FILES.get(i) + ": " + e);
+                    failures.add(client + " GET " + file + ": " + e);
                     whole = false;
                 }
             }
@@ -269,7 +289,7 @@ public final class Classroom {
                     try {
                         answer = http.send(request(method, path), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
                     } catch (IOException e) {
-                        if (attempt == CONNECTIONS_PER_BROWSER || !String.valueOf(e.getMessage()).contains("received no bytes")) {
+                        if (attempt == CONNECTIONS_PER_BROWSER || !String.valueOf(e.getMessage()).contains(NO_BYTES)) {
                             throw e;
                         }
                     }
