@@ -1,11 +1,6 @@
 package xiangqi;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * A Xiangqi position: the board, the side to move, and the history of the game: every move
@@ -15,9 +10,8 @@ import java.util.Map;
  * {@link Piece} code. {@link #makeMove} and {@link #unmakeMove} change it in place, so the
  * search walks the whole game tree with one object and no copying. Everything that
  * {@code makeMove} changes and cannot recompute (the captured piece, the move clock) is
- * pushed on a stack that {@code unmakeMove} pops. The same stack is the game's memory
- * for {@link Repetition}: before each move it records the key, the move and whether it
- * can be undone, so a position can be compared with every earlier one.
+ * pushed on a stack that {@code unmakeMove} pops; for {@link Repetition} it also records
+ * each move's key and whether it can be undone, so a position meets every earlier one.
  *
  * <p>The position also carries its {@link Zobrist} key, kept up to date move by move.
  */
@@ -31,28 +25,14 @@ public final class Position {
     private int fullmoveNumber;
     private long key;
 
-    // The history stack (历史局面栈): one entry per move made since the position was set up,
-    // the game's moves first and then the search's. Entry i describes the position before
-    // move i (its key) and the move itself (what it was, what it captured, whether it can
-    // ever be undone).
+    // The history stack (历史局面栈): one entry per move since set-up, the game's and the search's:
+    // the key before move i, the move, what it captured, whether it can ever be undone.
     private int[] capturedStack = new int[256];
     private int[] clockStack = new int[256];
     private long[] keyStack = new long[256];
     private int[] moveStack = new int[256];
     private boolean[] irreversibleStack = new boolean[256];
     private int ply;
-
-    // What Repetition derives from the history, kept so that a game of 100,000 moves does not
-    // cost 100,000 steps at every node of a search. Derived on demand, never in makeMove (the
-    // move generator's legality test), and forgotten by unmakeMove for the moves it takes back.
-    // The index of the first `indexed` entries, for the far end of Repetition's scan: for each
-    // key, the entries whose position had it; and the irreversible entries; each list in order.
-    private final Map<Long, List<Integer>> entriesByKey = new HashMap<>();
-    private final List<Integer> irreversibleEntries = new ArrayList<>();
-    private int indexed;
-    // Repetition's note on each entry (its count toward the move limit), for entries [0, noted).
-    private long[] noteStack = new long[256];
-    private int noted;
 
     private Position() {
     }
@@ -93,52 +73,9 @@ public final class Position {
         return moveStack[index];
     }
 
-    /**
-     * Was move {@code index} of the history a capture or a soldier's step forward? Neither
-     * can be undone, so no position before it can ever come back.
-     */
+    /** Was move {@code index} a capture or a soldier's step forward, which no move undoes? */
     boolean irreversible(int index) {
         return irreversibleStack[index];
-    }
-
-    /**
-     * The history entries before {@code below} whose position (before the move) had the key
-     * {@code key}, with no irreversible move from them up to {@code below}, in order. The index
-     * answers in a few steps however long the game, where a scan would step back over every
-     * entry; it is built up to {@code below} on first use.
-     */
-    List<Integer> entriesWithKey(long key, int below) {
-        for (; indexed < below; indexed++) {
-            entriesByKey.computeIfAbsent(keyStack[indexed], k -> new ArrayList<>()).add(indexed);
-            if (irreversibleStack[indexed]) {
-                irreversibleEntries.add(indexed);
-            }
-        }
-        List<Integer> entries = entriesByKey.getOrDefault(key, List.of());
-        int irreversible = countBefore(irreversibleEntries, below); // the last of them bars the way back
-        int first = irreversible == 0 ? 0 : countBefore(entries, irreversibleEntries.get(irreversible - 1) + 1);
-        return entries.subList(first, countBefore(entries, below));
-    }
-
-    /** How many of the ordered {@code entries} lie before {@code entry}: a binary search. */
-    private static int countBefore(List<Integer> entries, int entry) {
-        int at = Collections.binarySearch(entries, entry);
-        return at >= 0 ? at : -at - 1;
-    }
-
-    /** How many entries, from the first, carry Repetition's note. */
-    int notedEntries() {
-        return noted;
-    }
-
-    /** Repetition's note on entry {@code index}, one of the first {@link #notedEntries}. */
-    long noteAt(int index) {
-        return noteStack[index];
-    }
-
-    /** Notes the first entry that has no note yet; it stands until its move is taken back. */
-    void addNote(long note) {
-        noteStack[noted++] = note;
     }
 
     /**
@@ -158,8 +95,7 @@ public final class Position {
 
     /**
      * Is the piece on {@code square} pinned to its own general: with the general safe now,
-     * would it be attacked were this piece lifted off the board? {@link Repetition} asks it of
-     * an attacker, since a pinned piece chases nothing.
+     * would it be attacked were this piece lifted off the board? (A pinned piece chases nothing.)
      */
     boolean pinnedToGeneral(int square) {
         int piece = board[square];
@@ -194,7 +130,6 @@ public final class Position {
             keyStack = Arrays.copyOf(keyStack, ply * 2);
             moveStack = Arrays.copyOf(moveStack, ply * 2);
             irreversibleStack = Arrays.copyOf(irreversibleStack, ply * 2);
-            noteStack = Arrays.copyOf(noteStack, ply * 2);
         }
         capturedStack[ply] = captured;
         clockStack[ply] = halfmoveClock;
@@ -223,15 +158,6 @@ public final class Position {
         int from = Move.from(move);
         int to = Move.to(move);
         ply--;
-        while (indexed > ply) { // what the index holds of this move goes with it
-            indexed--;
-            List<Integer> entries = entriesByKey.get(keyStack[indexed]);
-            entries.remove(entries.size() - 1);
-            if (irreversibleStack[indexed]) {
-                irreversibleEntries.remove(irreversibleEntries.size() - 1);
-            }
-        }
-        noted = Math.min(noted, ply);
         sideToMove ^= 1;
         if (sideToMove == Piece.BLACK) {
             fullmoveNumber--;

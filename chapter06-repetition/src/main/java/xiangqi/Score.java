@@ -18,23 +18,18 @@ package xiangqi;
  * it can open a search window without ever being mistaken for a real result.
  *
  * <p><b>A loss by the rule</b> (perpetual check, perpetual chase) ends the game as a mate
- * does, and scores as one: {@code -(MATE - ply)}, like being mated at that distance
- * (Pikafish and Fairy-Stockfish do the same; XQWLight's BAN_VALUE kept a band of its own
- * just below the mates, which made a side facing mate in ten prefer to lose by the rule at
- * once). So a later loss is preferred to an earlier one, whichever way it comes, and UCI
- * prints it as {@code mate -1}, never as a number of pawns. Unlike a mate it is a fact
- * about the path that reached the position, not about the board, and so is a
- * {@link #DRAW} by repetition: the table keeps neither score (only the move).
+ * does, and scores as one, {@code -(MATE - ply)}, as Pikafish and Fairy-Stockfish score it
+ * (XQWLight's BAN_VALUE, a band of its own just below the mates, made a side facing mate in
+ * ten prefer to lose by the rule at once). So a later loss is preferred to an earlier one,
+ * whichever way it comes. Unlike a mate it is a fact about the path that reached the
+ * position, not the board, as is a {@link #DRAW} by repetition: the table keeps neither.
  */
 public final class Score {
     static final int MAX_PLY = 64;
     public static final int MATE = 30_000;
     public static final int MATE_BOUND = MATE - MAX_PLY;
     public static final int INFINITE = 32_000;
-    /**
-     * A draw by repetition. No evaluation returns it (the search turns an evaluation of 0
-     * into 1), so a score of exactly 0 in the tree always comes from a repetition.
-     */
+    /** A draw by repetition: no evaluation returns it (the search turns 0 into 1), only a repetition. */
     public static final int DRAW = 0;
 
     private Score() {

@@ -5,12 +5,11 @@ package xiangqi;
  * in a good order (着法排序), iterative deepening: depth 1, 2, ... until the depth or
  * the time runs out, and the rules of repetition (重复局面).
  *
- * <p><b>Why repetitions matter.</b> A search that cannot see that a line returns to a
- * position it has already played takes a cycle for progress: it gives check for ever when
- * perpetual check (长将) loses, and it cannot find the draw that saves a lost game. So each
- * node first asks {@link Repetition} whether its position is a repetition, over the search
- * path and the game before it, and if so scores it by the rules ({@link #repetitionScore}).
- * Those scores belong to the path, not the position: the table keeps the move, not the score.
+ * <p><b>Why repetitions matter.</b> A search blind to a line that returns to a position
+ * takes the cycle for progress: it checks for ever where perpetual check (长将) loses, and
+ * misses the draw that saves a lost game. So each node first asks {@link Repetition} whether
+ * its position repeats one of the path or the game before it, and if so scores it by the
+ * rules ({@link #repetitionScore}): a path's score, which the table does not keep.
  *
  * <p><b>Why order matters.</b> A node is cut off as soon as one move reaches beta, so the
  * tree alpha-beta searches depends on which move comes first. Tried in the best order it
@@ -77,6 +76,8 @@ public final class Search {
     private TimeControl time = TimeControl.none();
     /** False until the first iteration has finished: until then there is no move to fall back on. */
     private boolean mayStop;
+    /** The root has reached the move limit (see {@link #moveLimitReached}). */
+    private boolean limitAtRoot;
     private boolean abandoned;
     /** The running iteration's root: its first move searched to the end, and how many were. */
     private int rootFirstMove;
@@ -205,6 +206,7 @@ public final class Search {
         java.util.Arrays.fill(stageCutoffs, 0);
         killers.clear();
         mayStop = false;
+        limitAtRoot = techniques.has(Technique.MOVE_LIMIT) && Repetition.moveLimitReached(position);
         long start = System.nanoTime();
         Result last = null;
         for (int depth = techniques.has(Technique.ITERATIVE_DEEPENING) ? 1 : maxDepth; depth <= maxDepth; depth++) {
@@ -312,7 +314,7 @@ public final class Search {
             leaves++;
             return repetitionScore(position, ply); // the game's rules end this line, not the horizon
         }
-        if (ply > 0 && techniques.has(Technique.MOVE_LIMIT) && Repetition.moveLimitReached(position)) {
+        if (ply > 0 && techniques.has(Technique.MOVE_LIMIT) && moveLimitReached(position, ply)) {
             leaves++;
             return Score.DRAW; // a path score too: the table never keeps it
         }
@@ -365,18 +367,15 @@ public final class Search {
             leaves++;
             return Score.matedIn(ply); // checkmate or stalemate: the side to move has lost
         }
-        boolean ruledBelow = lossesByRule != lossesByRuleBefore;
-        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply, ruledBelow);
+        store(position, depth, boundOf(best, originalAlpha, beta), best, bestMove, ply, lossesByRule != lossesByRuleBefore);
         return best;
     }
 
     /**
-     * A repeated position, ruled by the fold rule ({@link Repetition#ruledInSearch}: at once
-     * inside the tree, at the third occurrence when the cycle reaches back into the game),
-     * scored by the rules: a draw, or a loss by the rule for the side that forced the
-     * repetition, scored as being mated here, so that a later loss is preferred to an earlier
-     * one, whether by mate or by the rule. The root itself is never ruled on: the search is
-     * asked for a move there, not a verdict.
+     * A repeated position that the fold rule ({@link Repetition#ruledInSearch}) rules on, scored
+     * by the rules: a draw, or a loss for the side that forced the repetition, scored as being
+     * mated here, so that a later loss is preferred to an earlier one, by mate or by the rule.
+     * The root itself is never ruled on: the search is asked for a move there, not a verdict.
      */
     private int repetitionScore(Position position, int ply) {
         int loser = arbiter.loser(position);
@@ -396,6 +395,17 @@ public final class Search {
     private int evaluate(Position position) {
         int score = Evaluation.evaluate(position);
         return techniques.has(Technique.REPETITIONS) && score == Score.DRAW ? score + 1 : score;
+    }
+
+    /**
+     * Has this line reached the move limit? The count never falls along a line without a capture:
+     * below a root past the limit such a line is past it too, with no replay of a long game.
+     */
+    private boolean moveLimitReached(Position position, int ply) {
+        if (limitAtRoot && position.halfmoveClock() >= ply) {
+            return MoveGenerator.generateLegal(position, new int[MoveGenerator.MAX_MOVES]) > 0; // a mate still wins
+        }
+        return Repetition.moveLimitReached(position);
     }
 
     /**
@@ -452,11 +462,10 @@ public final class Search {
      * its score unless the score is not the position's. A root searched with only some of its
      * moves has such a score: it is stored as a lower bound of -{@link Score#INFINITE}, true of
      * every position, which answers no node and keeps the move. So has a result that a
-     * repetition below made: a draw (a score of exactly {@link Score#DRAW}, or a bound made of
-     * one) or anything a loss by the rule took part in ({@code ruledBelow}: its score is a
-     * mate's, so only the search can tell it from one). It is true only of the path that led
-     * here: reached by another path the same position may repeat nothing, and a stored score
-     * would hand the draw or the loss to that path too.
+     * repetition below made, true only of the path that led here: a draw (a score of exactly
+     * {@link Score#DRAW}, or a bound made of one), or anything a loss by the rule took part in
+     * ({@code ruledBelow}: a mate's score, which only the search can tell apart). Reached by
+     * another path, the position may repeat nothing.
      */
     private void store(Position position, int depth, int bound, int score, int move, int ply, boolean ruledBelow) {
         if (!techniques.has(Technique.TABLE)) {

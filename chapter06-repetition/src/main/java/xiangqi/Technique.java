@@ -35,13 +35,12 @@ public enum Technique {
     ITERATIVE_DEEPENING,
     /**
      * Chapter 6: rule on repeated positions (perpetual check and chase lose, other cycles
-     * draw), by the fold rule. Without it the search is chapter 5's, blind to the rules of
-     * repetition.
+     * draw), by the fold rule. Without it the search is chapter 5's, blind to repetition.
      */
     REPETITIONS,
     /**
      * Chapter 6: score a line that reaches the move limit (60 moves by each side without a
-     * capture) as a draw. UCI's {@code MoveLimit} option turns it off.
+     * capture) as a draw; UCI's {@code MoveLimit} option turns it off.
      */
     MOVE_LIMIT,
 }

@@ -624,6 +624,19 @@ public class RepetitionTest {
         }
 
         @Test
+        @DisplayName("below a root past the limit, a capture starts the count again and a mate still wins")
+        void pastTheLimitAtTheRoot() {
+            // The search asks the limit once at the root (Search.moveLimitReached): a line without
+            // a capture below it is past the limit too. Not a line that captures: taking the a1
+            // chariot leaves red a chariot up, not a draw.
+            Position capture = Position.fromFen("4k4/9/9/9/9/9/9/9/r8/R2K5 w - - 130 1");
+            assertThat(Search.withRepetitions(table()).search(capture, 3).score()).isGreaterThan(500);
+            // Nor a line that mates: a0a9 mates on the spot, limit or not.
+            Position mate = Position.fromFen("3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 130 1");
+            assertThat(Search.withRepetitions(table()).search(mate, 3).score()).isEqualTo(-Score.matedIn(1));
+        }
+
+        @Test
         @DisplayName("UCI: the MoveLimit option turns it off; a bad value is one error line")
         void uciOption() {
             String position = "position fen " + LONG_GAME;
@@ -637,7 +650,7 @@ public class RepetitionTest {
     }
 
     @Nested
-    @DisplayName("long games: the same rulings past the scan's reach, from the index and the notes")
+    @DisplayName("long games: the same rulings however far back the position stood, and the count past many checks")
     class LongGames {
         /** From the start position, four moves there and back, {@code plies} plies: no capture, no check. */
         private Position shuffle(int plies, String... round) {
@@ -652,6 +665,9 @@ public class RepetitionTest {
             }
         }
 
+        /** Plies further back than a search's depth and the move limit's 120 plies. */
+        private static final int FAR_BACK = 256;
+
         private static final String[] LEFT_HORSES = {"b0c2", "b9c7", "c2b0", "c7b9"};
         private static final String[] RIGHT_HORSES = {"h0g2", "h9g7", "g2h0", "g7h9"};
 
@@ -659,7 +675,7 @@ public class RepetitionTest {
         @DisplayName("a shuffle of 1,000 plies: the last occurrence, every occurrence, and the verdict")
         void longShuffle() {
             Position position = shuffle(1000, LEFT_HORSES);
-            assertThat(position.historyLength()).isGreaterThan(Repetition.SCANNED_PLIES);
+            assertThat(position.historyLength()).isGreaterThan(FAR_BACK);
             assertThat(Repetition.find(position)).isEqualTo(996);
             assertThat(Repetition.findBefore(position, 996)).isEqualTo(992);
             assertThat(Repetition.occurrences(position)).isEqualTo(251); // the start, and after every round
@@ -668,10 +684,10 @@ public class RepetitionTest {
             assertThat(verdict.occurrence()).isEqualTo(251);
             assertThat(Repetition.ruledInSearch(position, 1)).isTrue();
             // 300 plies of the other horses, then the left horses out: a position that last stood
-            // before move 998, further back than the scan reaches, found through the index.
+            // before move 998, further back than any search's depth or the move limit's 120 plies.
             play(position, 300, RIGHT_HORSES);
             Fixtures.play(position, "b0c2", "b9c7");
-            assertThat(position.historyLength() - Repetition.find(position)).isGreaterThan(Repetition.SCANNED_PLIES);
+            assertThat(position.historyLength() - Repetition.find(position)).isGreaterThan(FAR_BACK);
             assertThat(Repetition.find(position)).isEqualTo(998);
             assertThat(Repetition.findBefore(position, 998)).isEqualTo(994);
             assertThat(Repetition.occurrences(position)).isEqualTo(251);
@@ -682,13 +698,13 @@ public class RepetitionTest {
         }
 
         @Test
-        @DisplayName("the index follows the history: a position searched from and taken back gives the same answers")
-        void indexFollowsMakeAndUnmake() {
+        @DisplayName("the answers follow the history: a position searched from and taken back gives the same answers")
+        void answersFollowMakeAndUnmake() {
             Position position = shuffle(600, LEFT_HORSES);
             int occurrences = Repetition.occurrences(position);
             Search.withRepetitions(table()).search(position, 3); // makes and takes back many moves
             assertThat(Repetition.occurrences(position)).isEqualTo(occurrences);
-            // Take back 300 plies and play them again: the index is rebuilt, not trusted blindly.
+            // Take back 300 plies and play them again: the answers follow the history.
             int[] moves = new int[300];
             for (int i = 0; i < moves.length; i++) {
                 moves[i] = position.moveAt(300 + i);
