@@ -166,26 +166,30 @@ class ClassTest {
         String collected = board.get("/api/search?client=owner&id=" + id).body();
         assertThat(collected).contains("\"done\":true").contains("\"bestmove\"");
 
-        // Fill every searcher with a slow search, then one more waits: first in the queue.
-        String slow = "&depth=" + WebBoard.Caps.DEFAULT.maxDepth()
-                + (WebSearch.TIMED ? "&movetime=" + WebBoard.Caps.DEFAULT.maxMovetime() : "");
-        List<String> busy = new ArrayList<>();
-        for (int i = 0; i < WebBoard.SEARCHERS; i++) {
-            busy.add(field(board.send("POST", "/api/search?client=busy" + i + slow).body(), "id"));
-        }
-        HttpResponse<String> queued = board.send("POST", "/api/search?client=queued&depth=1");
-        String queuedId = field(queued.body(), "id");
-        String news = board.get("/api/search?client=queued&id=" + queuedId).body();
-        assertThat(Integer.parseInt(field(news, "queued"))).as(news).isNotNegative();
-        // Still waiting, unless the busy searches have ended already (a fast machine, chapters 1 to 4):
-        if (!news.contains("\"done\":true") && !news.contains("\"queued\":0")) {
-            HttpResponse<String> stop = board.send("POST", "/api/stop?client=queued");
+        // Fill every searcher with a slow search, then one more waits: first in the queue. On a
+        // board of its own without caps, so that no busy search ends (its clock or its depth)
+        // while a loaded machine is still between the queued search's news and its stop.
+        LoopbackBoard uncapped = new LoopbackBoard(WebBoard.Caps.NONE);
+        String slow = "&depth=" + WebBoard.Caps.NONE.maxDepth()
+                + (WebSearch.TIMED ? "&movetime=" + WebBoard.Caps.NONE.maxMovetime() : "");
+        try {
+            for (int i = 0; i < WebBoard.SEARCHERS; i++) {
+                field(uncapped.send("POST", "/api/search?client=busy" + i + slow).body(), "id");
+            }
+            HttpResponse<String> queued = uncapped.send("POST", "/api/search?client=queued&depth=1");
+            String queuedId = field(queued.body(), "id");
+            String news = uncapped.get("/api/search?client=queued&id=" + queuedId).body();
+            assertThat(news).as("a search behind busy searchers waits in the queue").doesNotContain("\"done\":true");
+            assertThat(Integer.parseInt(field(news, "queued"))).as(news).isPositive();
+            HttpResponse<String> stop = uncapped.send("POST", "/api/stop?client=queued");
             assertThat(stop.statusCode()).as(stop.body()).isEqualTo(200);
-            assertThat(board.get("/api/search?client=queued&id=" + queuedId).body())
+            assertThat(uncapped.get("/api/search?client=queued&id=" + queuedId).body())
                     .contains("\"done\":true").contains("stoppedInQueue");
-        }
-        for (int i = 0; i < busy.size(); i++) {
-            board.send("POST", "/api/stop?client=busy" + i); // from chapter 5 the clock stops them; before, they finish
+        } finally {
+            for (int i = 0; i < WebBoard.SEARCHERS; i++) {
+                uncapped.send("POST", "/api/stop?client=busy" + i);
+            }
+            uncapped.board().stop();
         }
     }
 
