@@ -18,6 +18,8 @@ const classroom = {
   seat: null,         // {session, seat, nickname}: this page is a student's in that session
   joining: new URLSearchParams(location.search).get('class') === 'join',   // opened from the join link
   last: null,         // what the board said at the last poll
+  lastText: '',       // the same, as text: a poll that brings nothing new draws nothing again
+  ticks: {},          // a student's ticked choices, by question number, not sent yet
   version: -1,        // the last poll's version: the next one waits for a later one
   posted: '',         // the teacher's last follow, as made
   outbox: {follow: null, ask: null},   // the teacher's follow and question not sent yet: only the latest
@@ -114,7 +116,7 @@ function buildClass() {
   $('panel').querySelector('h1').after(box);
   element('h2', {id: 'class-title'}, box);
   element('p', {id: 'class-text'}, box);
-  const form = element('form', {id: 'class-join'}, box);
+  const form = element('form', {id: 'class-join', hidden: ''}, box);
   element('input', {id: 'class-nickname', maxlength: '24', autocomplete: 'nickname', spellcheck: 'false'}, form);
   element('button', {id: 'class-join-button', type: 'submit'}, form);
   form.addEventListener('submit', event => {
@@ -148,7 +150,14 @@ function renderClass() {
     : following ? t('class.joined', {nickname: classroom.seat.nickname, right: score.right, asked: score.asked})
       : running ? t('class.invite')
         : classroom.key !== null ? t('class.intro') : t('class.ended');
-  $('class-join').hidden = teaching || following || !running;
+  const invited = !teaching && !following && running;
+  if (invited && $('class-join').hidden && classroom.joining) {
+    setTimeout(() => {                             // from the join link: the form in sight, ready to type in
+      box.scrollIntoView({block: 'start'});
+      $('class-nickname').focus({preventScroll: true});
+    }, 0);
+  }
+  $('class-join').hidden = !invited;
   $('class-nickname').placeholder = t('class.nickname');
   $('class-join-button').textContent = t('class.join');
   $('class-buttons').hidden = classroom.key === null;
@@ -255,6 +264,10 @@ async function pollClass(wait) {
   }
   const last = await answer.json();
   const wasFollowing = classFollowing();
+  // a poll that waited in vain brings the same class: nothing is drawn again (a student's ticks stay)
+  const text = JSON.stringify(last);
+  const changed = text !== classroom.lastText || classroom.followed === '';
+  classroom.lastText = text;
   classroom.last = last;
   classroom.version = last.version;
   if (classroom.seat !== null && last.session !== classroom.seat.session) {
@@ -263,6 +276,9 @@ async function pollClass(wait) {
   }
   if (classTeaching()) {
     quiz.on = true;
+  }
+  if (!changed) {
+    return true;
   }
   renderClass();
   if (classFollowing()) {
@@ -536,7 +552,10 @@ function renderStudentQuestion(box, pending) {
   asked.choices.forEach((choice, k) => {
     if (asked.multiple) {
       const label = element('label', {class: 'wq-choice'}, choices);
-      element('input', {type: 'checkbox', value: choice.id, 'data-answer': choice.id}, label);
+      const tick = element('input', {type: 'checkbox', value: choice.id, 'data-answer': choice.id}, label);
+      const ticked = classroom.ticks[question.id] || (classroom.ticks[question.id] = new Set());
+      tick.checked = ticked.has(choice.id);      // kept when the page is drawn again
+      tick.addEventListener('change', () => (tick.checked ? ticked.add(choice.id) : ticked.delete(choice.id)));
       label.append(' ' + choice.label);
     } else {
       element('button', {type: 'button', class: 'wq-choice', 'data-answer': choice.id}, choices, (k + 1) + '. ' + choice.label)
