@@ -113,7 +113,11 @@ async function findKey() {
 // The class box on the game's panel, and its line in watch mode: made once.
 function buildClass() {
   const box = element('section', {id: 'class', hidden: ''});
-  $('panel').querySelector('h1').after(box);
+  if (classroom.joining) {
+    $('panel').querySelector('h1').after(box);     // a student's first thing to do: on top
+  } else {
+    $('caps').after(box);                          // the teacher's, by the join link
+  }
   element('h2', {id: 'class-title'}, box);
   element('p', {id: 'class-text'}, box);
   const form = element('form', {id: 'class-join', hidden: ''}, box);
@@ -142,14 +146,19 @@ function renderClass() {
   const teaching = classTeaching();
   const following = classFollowing();
   box.hidden = !(classroom.key !== null || running || classroom.joining);
-  box.className = teaching ? 'teacher' : following ? 'student' : '';
+  const idle = classroom.key !== null && !running;   // the teacher's page, no session yet: one button
+  box.className = teaching ? 'teacher' : following ? 'student' : idle ? 'idle' : '';
   document.body.classList.toggle('class-follows', following);
   $('class-title').textContent = t('class.title');
   const score = following ? (last.you || {asked: 0, right: 0}) : null;
   $('class-text').textContent = teaching ? t('class.running', {session: last.session, students: last.students})
     : following ? t('class.joined', {nickname: classroom.seat.nickname, right: score.right, asked: score.asked})
       : running ? t('class.invite')
-        : classroom.key !== null ? t('class.intro') : t('class.ended');
+        : classroom.key !== null ? t('class.intro') : t('class.none');
+  $('class-title').hidden = idle;
+  $('class-text').hidden = idle;
+  $('class-memory').hidden = idle;
+  $('class-start').title = t('class.intro') + ' ' + t('class.memory');
   const invited = !teaching && !following && running;
   if (invited && $('class-join').hidden && classroom.joining) {
     setTimeout(() => {                             // from the join link: the form in sight, ready to type in
