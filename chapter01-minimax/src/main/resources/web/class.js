@@ -29,6 +29,7 @@ const classroom = {
   revealed: null,     // its spread, once revealed
   sent: {},           // a student's answers sent, by question number
   followed: '',       // the game and depth a student's page shows: fen|moves|depth
+  polling: false,     // followClass runs
   error: ''
 };
 
@@ -210,6 +211,7 @@ async function startClass() {
     quiz.on = true;                                // a class session asks: the quiz is on
     await pollClass(false);
     classMoved();
+    followClass();
   }
 }
 
@@ -241,6 +243,7 @@ async function joinClass(nickname) {
     classroom.seat = joined;
     keepSession('xiangqi-seat', JSON.stringify(joined));
     await pollClass(false);
+    followClass();
   }
 }
 
@@ -301,20 +304,35 @@ async function pollClass(wait) {
   return true;
 }
 
-// The page's life: one poll after another, each bounded by the board's wait; a page in no
-// session asks less often, a failed poll waits before the next.
+// Whether this page follows the class: the teacher's in a session, a student's with a seat,
+// or one opened from the join link, which waits for a session to join. Any other page (a
+// learner alone at a desk) asked once, when it loaded, and asks no more.
+function classNeedsPolls() {
+  return classTeaching() || classroom.seat !== null || classroom.joining;
+}
+
+// One poll after another while the page follows the class, each bounded by the board's wait;
+// a page waiting for a session asks every few seconds, a failed poll waits before the next.
 async function followClass() {
-  for (;;) {
-    let ok = false;
-    try {
-      ok = await pollClass(classroom.version >= 0);
-    } catch (error) {
-      ok = false;
+  if (classroom.polling) {
+    return;
+  }
+  classroom.polling = true;
+  try {
+    while (classNeedsPolls()) {
+      let ok = false;
+      try {
+        ok = await pollClass(classroom.version >= 0);
+      } catch (error) {
+        ok = false;
+      }
+      const waiting = !classTeaching() && !classFollowing();
+      if (!ok || waiting) {
+        await sleep(ok ? CLASS_IDLE_MILLIS : CLASS_RETRY_MILLIS);
+      }
     }
-    const idle = classroom.key === null && classroom.seat === null;
-    if (!ok || idle) {
-      await sleep(ok ? CLASS_IDLE_MILLIS : CLASS_RETRY_MILLIS);
-    }
+  } finally {
+    classroom.polling = false;
   }
 }
 
@@ -618,6 +636,11 @@ async function startClassroom() {
     await sleep(50);
   }
   renderClass();
+  try {
+    await pollClass(false);                        // once: does a session run?
+  } catch (error) {
+    // the board is gone: the page is the game's
+  }
   followClass();
 }
 
