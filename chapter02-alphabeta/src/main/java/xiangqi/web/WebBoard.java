@@ -49,8 +49,10 @@ import xiangqi.picture.Visit;
  *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S][&amp;compare=1]   every node of a small search, for watch mode
  * </pre>
  * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, {@code /text.json},
- * the page's words in English and Chinese, and watch mode's {@code /watch.js} and
- * {@code /watch.css}), copied from the jar's resources by name: nothing in a request
+ * the page's words in English and Chinese, watch mode's {@code /watch.js} and
+ * {@code /watch.css}, and a class session's {@code /class.js}), copied from the jar's
+ * resources by name, and a class session's requests ({@code /api/class...}, see
+ * {@link ClassSession} and {@link #classRequest}): nothing in a request
  * reaches the file system. The page speaks the language its reader picks; of the server's
  * words, it asks for the end of the game (mate, 困毙, the repetition ruling) and the note on a
  * repeated position in that language ({@code lang=zh}); error lines stay English, as on the
