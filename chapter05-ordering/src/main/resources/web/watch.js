@@ -580,6 +580,9 @@ function closeWatch() {
   document.querySelector('main').hidden = false;
   $('panel').prepend($('lang-switch'));
   history.replaceState(null, '', location.pathname + location.search);
+  if (typeof classMoved === 'function') {
+    classMoved();
+  }
 }
 
 function showWatchError(text) {
@@ -1089,6 +1092,9 @@ function renderWatch() {
     drawMoves(w.pv, 'pv', true);                      // the answer: the best move and the line after it
     $('watch-line').textContent = text.best(w.pvChinese[0], w.pvChinese.map((move, k) => (k + 1) + '. ' + move).join('  '));
   }
+  if (typeof classMoved === 'function') {
+    classMoved();                                     // a class session's students follow (class.js)
+  }
 }
 
 // The step of the next (or previous, {@code direction} -1) node that ended as {@code kind}
@@ -1422,6 +1428,9 @@ function watchKey(event) {
     menu.blur();
   } else if (event.target.closest('input, select, textarea')) {
     return;
+  }
+  if (typeof classFollowing === 'function' && classFollowing() && !/^[1-9]$/.test(event.key)) {
+    return;                                      // a student's page follows the teacher's: only the answer keys
   }
   if (quiz.pending && /^[1-9]$/.test(event.key)) {
     const choice = document.querySelectorAll('#watch-quiz .wq-choice')[Number(event.key) - 1];
@@ -1843,6 +1852,9 @@ function renderQuiz() {
   $('watch-quiz-toggle-box').checked = quiz.on;
   $('watch-score-line').hidden = !quiz.on;
   showScore();
+  if (typeof classQuiz === 'function' && classQuiz()) {
+    return;                                      // a class session's question (class.js)
+  }
   const pending = quiz.pending;
   if (pending) {
     const item = pending.items[pending.index];

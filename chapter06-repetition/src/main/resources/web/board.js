@@ -434,6 +434,9 @@ function render() {
   $('fen-form').querySelector('button').disabled = busy;
   $('go').disabled = busy || !!view.over;
   $('stop').hidden = !busy || !(state.chapter.timed || state.comparing || state.queued);
+  if (typeof classMoved === 'function') {
+    classMoved();                                // a class session's students follow the board (class.js)
+  }
 }
 
 function showError(text) {
@@ -600,10 +603,11 @@ function showJoin() {
     $('join').open = origin !== location.origin;
   }
   $('join').hidden = origin === null;
-  if (origin !== null && $('join-link').textContent !== origin + '/') {
-    $('join-link').textContent = origin + '/';
-    $('join-link').href = origin + '/';
-    $('join-qr').replaceChildren(qrSvg(origin + '/'));
+  const address = origin + '/' + (typeof classJoinQuery === 'function' ? classJoinQuery() : '');   // class.js
+  if (origin !== null && $('join-link').textContent !== address) {
+    $('join-link').textContent = address;
+    $('join-link').href = address;
+    $('join-qr').replaceChildren(qrSvg(address));
   }
 }
 

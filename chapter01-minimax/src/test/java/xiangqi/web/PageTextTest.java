@@ -78,6 +78,7 @@ class PageTextTest {
     void everyKeyIsThere() {
         Set<String> used = all("data-i18n(?:-[a-z-]+)?=\"([^\"]+)\"", resource("index.html"));
         used.addAll(all("\\bt\\('([^']+)'(?=[,)])", resource("board.js"))); // t('key') and t('key', {...})
+        used.addAll(all("\\bt\\('([^']+)'(?=[,)])", resource("class.js"))); // a class session's words
         used.add("method:" + WebSearch.METHOD);
         used.add("method:" + WebSearch.EARLIER);
         assertThat(used).hasSizeGreaterThan(40);

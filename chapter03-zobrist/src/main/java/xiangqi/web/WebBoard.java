@@ -49,8 +49,10 @@ import xiangqi.picture.Visit;
  *   GET  /api/watch?fen=F&amp;moves=..&amp;depth=D[&amp;step=S][&amp;compare=1]   every node of a small search, for watch mode
  * </pre>
  * plus the page itself ({@code /}, {@code /board.js}, {@code /board.css}, {@code /text.json},
- * the page's words in English and Chinese, and watch mode's {@code /watch.js} and
- * {@code /watch.css}), copied from the jar's resources by name: nothing in a request
+ * the page's words in English and Chinese, watch mode's {@code /watch.js} and
+ * {@code /watch.css}, and a class session's {@code /class.js}), copied from the jar's
+ * resources by name, and a class session's requests ({@code /api/class...}, see
+ * {@link ClassSession} and {@link #classRequest}): nothing in a request
  * reaches the file system. The page speaks the language its reader picks; of the server's
  * words, it asks for the end of the game (mate, 困毙, the repetition ruling) and the note on a
  * repeated position in that language ({@code lang=zh}); error lines stay English, as on the
@@ -181,6 +183,7 @@ public final class WebBoard {
             "/board.js", new String[] {"board.js", "text/javascript; charset=utf-8"},
             "/qr.js", new String[] {"qr.js", "text/javascript; charset=utf-8"},
             "/watch.js", new String[] {"watch.js", "text/javascript; charset=utf-8"},
+            "/class.js", new String[] {"class.js", "text/javascript; charset=utf-8"},
             "/watch.css", new String[] {"watch.css", "text/css; charset=utf-8"},
             "/board.css", new String[] {"board.css", "text/css; charset=utf-8"},
             "/text.json", new String[] {"text.json", "application/json; charset=utf-8"});
@@ -194,6 +197,8 @@ public final class WebBoard {
     /** Where "compare" runs: apart from the searches, so that a comparison left to finish holds up none. */
     private final ExecutorService comparer;
     private final Replays replays = new Replays();
+    /** The class session the teacher's page may start (issue 39): in memory, gone when serve stops. */
+    private final ClassSession room = new ClassSession();
     /** Asked for the rulings that end a game (chapter 6's repetition): no search runs on it. */
     private final WebSearch engine = new WebSearch();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -265,6 +270,11 @@ public final class WebBoard {
         String warning = board.warning();
         if (warning != null) {
             out.println(warning);
+            // a class session's teacher's link (issue 39): on this machine the page gets the key
+            // itself; from another device (a tablet at the front), this link carries it
+            List<String> joins = board.joinUrls();
+            out.println("teacher's link, to drive a class session from another device (keep it off the projector): "
+                    + (joins.isEmpty() ? board.url() : joins.get(0)) + "#teacher=" + board.teacherKey());
         }
         out.println("(" + Chapter.NAME + ", " + WebSearch.METHOD + "; at most depth " + caps.maxDepth()
                 + (WebSearch.TIMED ? " and " + caps.maxMovetime() + " ms" : "") + " a move; "
@@ -452,7 +462,7 @@ public final class WebBoard {
     // ---------------------------------------------------------------- requests
 
     /** A request the server refuses: its status and the one line that says why. */
-    private static final class Refused extends RuntimeException {
+    static final class Refused extends RuntimeException {
         final int status;
 
         Refused(int status, String message) {
@@ -484,6 +494,10 @@ public final class WebBoard {
                     return;
                 }
                 Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+                if (path.startsWith("/api/class")) {
+                    classRequest(exchange, path, method, query);
+                    return;
+                }
                 if (path.equals("/api/watch")) { // bytes kept: a class asking for one replay shares one copy of it
                     expect(method, "GET");
                     allow(query, "fen", "moves", "depth", "step", "compare");
@@ -529,6 +543,96 @@ public final class WebBoard {
     }
 
     /**
+     * A class session's requests (see {@link ClassSession}): what the teacher's page asks with
+     * its key, what a student's page asks with its seat, and the poll both follow the class by.
+     * <pre>
+     *   GET  /api/class/key                       the teacher's key, to a page opened on this machine only
+     *   POST /api/class/start?key=K               a new session (the last one ends); /api/class/end ends it
+     *   POST /api/class/follow?key=K&amp;fen=F&amp;moves=..&amp;depth=D&amp;view=red|negamax&amp;step=S&amp;watching=0|1
+     *   POST /api/class/ask?key=K&amp;step=S&amp;index=I&amp;kind=..&amp;choices=a,b,..&amp;right=a[&amp;multiple=1]
+     *   POST /api/class/reveal?key=K&amp;question=N  count the answers, show the spread
+     *   GET  /api/class/scores.csv?key=K          the class's scores
+     *   POST /api/class/join?nickname=X           a seat: the secret a student answers with
+     *   POST /api/class/answer?seat=S&amp;question=N&amp;answer=a[,b..]
+     *   GET  /api/class?since=V[&amp;key=K|&amp;seat=S]   the class once it changed since V (waits up to 1.5 s)
+     * </pre>
+     */
+    private void classRequest(HttpExchange exchange, String path, String method, Map<String, String> query)
+            throws IOException {
+        String json = switch (path) {
+            case "/api/class" -> {
+                expect(method, "GET");
+                allow(query, "since", "key", "seat", "client");
+                yield room.poll(query);
+            }
+            case "/api/class/key" -> {
+                expect(method, "GET");
+                allow(query, "client");
+                yield room.keyFor(exchange.getRemoteAddress().getAddress().isLoopbackAddress());
+            }
+            case "/api/class/start", "/api/class/end" -> {
+                expect(method, "POST");
+                allow(query, "key", "client");
+                yield path.endsWith("start") ? room.start(query) : room.end(query);
+            }
+            case "/api/class/follow" -> {
+                expect(method, "POST");
+                allow(query, "key", "client", "fen", "moves", "depth", "view", "step", "watching");
+                Game game = game(query); // a position the board can set up, or refused as the board refuses it
+                String view = query.getOrDefault("view", "negamax");
+                if (!view.equals("negamax") && !view.equals("red")) {
+                    throw new IllegalArgumentException("view '" + view + "' must be negamax or red");
+                }
+                String watching = query.getOrDefault("watching", "0");
+                if (!watching.equals("0") && !watching.equals("1")) {
+                    throw new IllegalArgumentException("watching '" + watching + "' must be 0 or 1");
+                }
+                yield room.follow(query, new ClassSession.Follow(game.start().toFen(),
+                        String.join(" ", Arrays.stream(game.moves()).mapToObj(Move::toUci).toList()),
+                        number(query, "depth", 1, WebSearch.DEEPEST, WATCH_DEPTH), view,
+                        number(query, "step", 0, ClassSession.MAX_STEP, 0), watching.equals("1")));
+            }
+            case "/api/class/ask" -> {
+                expect(method, "POST");
+                allow(query, "key", "client", "step", "index", "kind", "choices", "right", "multiple");
+                yield room.ask(query, number(query, "step", 1, ClassSession.MAX_STEP, 1),
+                        number(query, "index", 0, 10, 0));
+            }
+            case "/api/class/reveal" -> {
+                expect(method, "POST");
+                allow(query, "key", "client", "question");
+                yield room.reveal(query);
+            }
+            case "/api/class/join" -> {
+                expect(method, "POST");
+                allow(query, "nickname", "client");
+                yield room.join(query);
+            }
+            case "/api/class/answer" -> {
+                expect(method, "POST");
+                allow(query, "seat", "client", "question", "answer");
+                yield room.answer(query);
+            }
+            case "/api/class/scores.csv" -> {
+                expect(method, "GET");
+                allow(query, "key", "client");
+                exchange.getResponseHeaders().set("Content-Disposition", "attachment; filename=\"class-scores.csv\"");
+                send(exchange, 200, "text/csv; charset=utf-8", room.csv(query).getBytes(StandardCharsets.UTF_8));
+                yield null;
+            }
+            default -> throw new Refused(404, "no such page '" + path + "'");
+        };
+        if (json != null) {
+            send(exchange, 200, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The teacher's key, for serve to print in its teacher's link. */
+    String teacherKey() {
+        return room.key();
+    }
+
+    /**
      * Refuses a request too big to be one of ours: a query over {@link #MAX_QUERY_CHARS} (414),
      * headers over {@link #MAX_HEADER_BYTES} (431), a body (413: every question is in the
      * address). The JDK's server has read the head already (up to {@link #MAX_HEAD_BYTES}) and
@@ -555,7 +659,7 @@ public final class WebBoard {
         }
     }
 
-    private static void expect(String method, String expected) {
+    static void expect(String method, String expected) {
         if (!method.equals(expected)) {
             throw new Refused(405, "method " + method + " not allowed here, use " + expected);
         }
@@ -616,7 +720,7 @@ public final class WebBoard {
         return compare.equals("1");
     }
 
-    private static void allow(Map<String, String> query, String... names) {
+    static void allow(Map<String, String> query, String... names) {
         Set<String> allowed = Set.of(names);
         for (String name : query.keySet()) {
             if (!allowed.contains(name)) {
@@ -627,7 +731,7 @@ public final class WebBoard {
     }
 
     /** The whole number in parameter {@code name}, from {@code min} to {@code max}; {@code absent} if not given. */
-    private static int number(Map<String, String> query, String name, int min, int max, int absent) {
+    static int number(Map<String, String> query, String name, int min, int max, int absent) {
         String text = query.get(name);
         if (text == null || text.isEmpty()) {
             return absent;
@@ -650,7 +754,7 @@ public final class WebBoard {
     // ---------------------------------------------------------------- the game
 
     /** A game as the page sends it: the position set up, the moves played, where they lead. */
-    private record Game(Position start, int[] moves, Position now) {
+    record Game(Position start, int[] moves, Position now) {
         /** The moves in Chinese notation, each in the position before it. */
         List<String> chinese() {
             List<String> line = new ArrayList<>();
@@ -664,7 +768,7 @@ public final class WebBoard {
     }
 
     /** Sets up {@code fen} (the start position if absent) and plays {@code moves}, checking each. */
-    private static Game game(Map<String, String> query) {
+    static Game game(Map<String, String> query) {
         String fen = query.getOrDefault("fen", "").trim();
         Position start = fen.isEmpty() || fen.equals("startpos") ? Position.startPosition() : Position.fromFen(fen);
         Position now = Position.fromFen(start.toFen());
@@ -1586,7 +1690,7 @@ public final class WebBoard {
     }
 
     /** A JSON object written field by field: strings, numbers, booleans, lists of strings, null. */
-    private static final class Json {
+    static final class Json {
         private final StringBuilder text = new StringBuilder("{");
 
         Json put(String name, Object value) {
