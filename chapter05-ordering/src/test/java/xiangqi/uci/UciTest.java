@@ -137,9 +137,13 @@ class UciTest {
 
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // fail, not hang
-    @DisplayName("go with clock times but no depth searches while the clock allows: deep enough for a mate in two")
+    @DisplayName("go with clock times but no depth searches while the clock allows, and answers once a mate is proved")
     void goWithClock() {
-        Run session = uciSession("position fen " + MATE_IN_TWO, "go wtime 10000 btime 10000");
+        // Fifteen minutes on the clock: the move's share is 30 s, so only a search that answers
+        // once the mate is proved (Search.mateProved) answers within the 20 s this test allows;
+        // and a loaded machine has all the time it needs to reach depth 4, where the mate in two
+        // is proved. A search that waits out its share, or that ignores the clock, fails.
+        Run session = uciSession("position fen " + MATE_IN_TWO, "go wtime 900000 btime 900000");
 
         assertThat(finalInfoLines(session)).singleElement().asString().contains("score mate 2");
         assertThat(infoLines(session)).as("well short of the deepest search").hasSizeLessThan(Search.MAX_DEPTH);
