@@ -788,9 +788,11 @@ class ExercisesTest {
                         wrong = Exercises.say("on the path %s, a side in check passed (%s)", "在路径 %s 上，"
                                 + "被将军的一方走了空着（%s）", path, where);
                     } else if (!hasAttacker(replay)) {
-                        wrong = Exercises.say("on the path %s, a side with no chariot, horse or cannon passed (%s),"
-                                + " where passing may be better than every move (困毙)", "在路径 %s 上，没有车、马、炮的"
-                                + "一方走了空着（%s），而这样的一方不走可能比走哪步着法都好（欠行）", path, where);
+                        wrong = Exercises.say("on the path %s, %s passed (%s) with no chariot, horse or cannon of its"
+                                + " own, where passing may be better than every move (困毙): are the pieces counted those"
+                                + " of the side to move, the side that passes?", "在路径 %s 上，%s走了空着（%s），而它自己"
+                                + "没有车、马、炮，这时不走可能比走哪步着法都好（欠行）：数的是走子方、也就是走空着一方的子吗？",
+                                path, sideName(replay), where);
                     }
                     if (wrong != null) {
                         return;
