@@ -11,19 +11,22 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts a
- * ruling or a choice on a named position: the Chinese rule of one check, one chase (6.1)
- * must change the verdict on a cycle that alternates a check and a chase, and no other; the
- * contempt factor (6.2) must make the search turn down a draw it takes without one. The
- * three that chapter 5 set, carried forward to this chapter's search with its rules:
- * quiescence search (6.3) must stop the horizon's blunders and the odd/even swing at a
- * modest cost, and still let the rules rule on a horizon node that repeats; principal
- * variation search (6.4) must search every move after the first with a null window exactly
- * one wide, at every node with a full window, search it again when it lands inside the
- * window, and find the same root scores as alpha-beta, repetitions included; null-move
- * pruning (6.5) must pass only where it may (not at the root, not in check, not twice in a
- * row, not without a chariot, horse or cannon), search the pass shallower by R, keep the pass
- * out of the history, halve the nodes and still find the short mates. As shipped, each fails
+ * The checks of this chapter's exercises (see the README's "Exercises"). Each asserts the
+ * exercise's properties on the chapter's positions, both colours, and random ones: the
+ * Chinese rule of one check, one chase (6.1) must change the verdict on a cycle that
+ * alternates a check and a chase, for either colour, ruled at the chase's level, and no
+ * other verdict; the contempt factor (6.2) must make the search turn down a draw it takes
+ * without one, for whichever side is to move at the root, score the move limit's draw too,
+ * and keep the table sound. The three that chapter 5 set, carried forward to this chapter's
+ * search with its rules: quiescence search (6.3) must stop the horizon's blunders and the
+ * odd/even swing at a modest cost, and still let the rules rule on a horizon node that
+ * repeats; principal variation search (6.4) must search every move after the first with a
+ * null window exactly one wide, at every node with a full window, search it again when it
+ * lands inside the window, and find the same root scores and lines as alpha-beta,
+ * repetitions included; null-move pruning (6.5) must pass only where it may (not at the
+ * root, not in check, not twice in a row, not for a side without a chariot, horse or cannon
+ * of its own), search the pass exactly R = 2 plies shallower, keep the pass out of the
+ * history, halve the nodes and still find the short mates. As shipped, each fails
  * with one line that says what to add.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -80,6 +83,120 @@ class ExercisesTest {
         assertThat(none).as(Exercises.say("6.1: judgeChinese with no repetition: %s, where it is NONE",
                 "没有重复局面时 judgeChinese 判为 %s，而应当是 NONE"), none)
                 .isEqualTo(Repetition.Outcome.NONE);
+
+        // The chase's level, as the exercise asks: the check-and-chase side is ruled CHASE, not CHECK.
+        Repetition.Verdict ruled = (Repetition.Verdict) Exercises.callStatic(Repetition.class, "judgeChinese", checkThenChase);
+        assertThat(ruled.level()[Piece.RED]).as(Exercises.say("6.1: judgeChinese rules red, who checks then chases the a3"
+                + " horse, at the level %s, where one check, one chase is ruled at the chase's level, CHASE",
+                "judgeChinese 把先将军、再捉 a3 马的红方判在 %s 级，而一将一捉应当按捉的级别，即 CHASE"),
+                ruled.level()[Piece.RED]).isEqualTo(Repetition.Level.CHASE);
+
+        // Both sides: the same three cycles with the colours swapped, black checking and chasing.
+        String[][] flipped = {{colourFlipped(CHECK_THEN_CHASE), "BLACK_LOSES", "a2e2 e0d0 e2a2 d0e0", "一将一捉"},
+            {colourFlipped(CHECK_THEN_IDLE), "DRAW", "a2e2 e0d0 e2a2 d0e0", "一将一闲"},
+            {colourFlipped(PERPETUAL_CHECK), "BLACK_LOSES", "d9e9 e0d0 e9d9 d0e0", "长将"}};
+        for (String[] cycle : flipped) {
+            Repetition.Outcome outcome = chinese(Fixtures.after(cycle[0], cycle[2].split(" ")));
+            assertThat(outcome.name()).as(Exercises.say("6.1: judgeChinese after %s from %s (black's %s): %s, where it is"
+                    + " %s: are both sides' moves looked at, black's as red's?", "从 %2$s 走 %1$s 之后（黑方%3$s），"
+                    + "judgeChinese 判为 %4$s，而应当是 %5$s：双方的着法都看了吗？黑方的和红方的一样？"), cycle[2], cycle[0],
+                    cycle[3], outcome, cycle[1]).isEqualTo(cycle[1]);
+        }
+
+        // The rest is as judge rules it: at the move limit, the cycle that does not end the game
+        // is ruled by the limit (a draw), under either rule book.
+        for (String fen : List.of(CHECK_THEN_IDLE, CHECK_THEN_CHASE)) {
+            Position atTheLimit = Fixtures.after(fen.replace(" 0 1", " 116 1"), "a7e7", "e9d9", "e7a7", "d9e9");
+            Repetition.Outcome outcome = chinese(atTheLimit);
+            assertThat(outcome).as(Exercises.say("6.1: judgeChinese after a7e7 e9d9 e7a7 d9e9 from %s, 120 plies without a"
+                    + " capture: %s, where judge rules %s: is the move limit ruled as judge rules it?", "从 %s 走 a7e7"
+                    + " e9d9 e7a7 d9e9 之后，已经 120 步没有吃子：judgeChinese 判为 %s，而 judge 判为 %s："
+                    + "步数限制也像 judge 那样裁决了吗？"), fen.replace(" 0 1", " 116 1"), outcome, Repetition.judge(atTheLimit).outcome())
+                    .isEqualTo(Repetition.judge(atTheLimit).outcome());
+        }
+
+        // And on cycles played out of random games (a move and a reply, then both back): a level
+        // is judge's, or raised from IDLE to CHASE for a side that checked on some of its moves and
+        // not all; the side with the higher level loses.
+        int cycles = 0;
+        java.util.Random random = new java.util.Random(61);
+        for (Position position : Fixtures.randomPositions(61, 8, 40)) {
+            for (int tries = 0; tries < 20; tries++) {
+                boolean[] gaveCheck = new boolean[4];
+                int[] cycle = shuttle(position, random, gaveCheck);
+                if (cycle.length == 0) {
+                    continue;
+                }
+                Repetition.Verdict asianVerdict = Repetition.judge(position);
+                Repetition.Verdict chineseVerdict = (Repetition.Verdict) Exercises.callStatic(Repetition.class,
+                        "judgeChinese", position);
+                String where = position.toFen() + ", " + String.join(" ", Fixtures.uci(cycle));
+                for (int i = cycle.length - 1; i >= 0; i--) {
+                    position.unmakeMove(cycle[i]);
+                }
+                if (asianVerdict.level().length == 0) {
+                    continue; // the move limit, or an earlier cycle's ruling
+                }
+                cycles++;
+                assertThat(chineseVerdict.level()).as(Exercises.say("6.1: after %s, judgeChinese gives no levels",
+                        "%s 之后，judgeChinese 没有给出级别"), where).hasSize(2);
+                for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                    int first = (color - position.sideToMove() + 2) % 2; // this side's first move in the cycle
+                    boolean checkedSome = gaveCheck[first] || gaveCheck[first + 2];
+                    boolean checkedAll = gaveCheck[first] && gaveCheck[first + 2];
+                    Repetition.Level was = asianVerdict.level()[color];
+                    Repetition.Level is = chineseVerdict.level()[color];
+                    boolean raised = was == Repetition.Level.IDLE && is == Repetition.Level.CHASE && checkedSome
+                            && !checkedAll;
+                    assertThat(is == was || raised).as(Exercises.say("6.1: after %s, judge rules %s %s and"
+                            + " judgeChinese %s: only a side that checked on some moves, not all, may be raised from"
+                            + " IDLE to CHASE", "%s 之后，judge 把%s判为 %s，judgeChinese 判为 %s："
+                            + "只有部分着法将军、并非每步都将军的一方，才能从 IDLE 升为 CHASE"), where,
+                            color == Piece.RED ? Exercises.say("red", "红方") : Exercises.say("black", "黑方"), was, is)
+                            .isTrue();
+                }
+                int order = chineseVerdict.level()[Piece.RED].compareTo(chineseVerdict.level()[Piece.BLACK]);
+                Repetition.Outcome expected = order == 0 ? Repetition.Outcome.DRAW
+                        : order > 0 ? Repetition.Outcome.RED_LOSES : Repetition.Outcome.BLACK_LOSES;
+                assertThat(chineseVerdict.outcome()).as(Exercises.say("6.1: after %s, judgeChinese rules the levels %s"
+                        + " and the outcome %s, where the higher level loses: %s", "%s 之后，judgeChinese 判定的级别是 %s，"
+                        + "结果是 %s，而级别高的一方负：%s"), where, java.util.Arrays.toString(chineseVerdict.level()),
+                        chineseVerdict.outcome(), expected).isEqualTo(expected);
+            }
+        }
+        assertThat(cycles).as("6.1: cycles played out of random games").isGreaterThan(50);
+    }
+
+    /**
+     * Plays on {@code position} a move and a reply, then both back: a four-ply cycle, each
+     * move chosen at random among the legal ones, none a capture; returns the four moves, with
+     * whether each gave check, or none (and the position as it was) where no such cycle came.
+     */
+    private static int[] shuttle(Position position, java.util.Random random, boolean[] gaveCheck) {
+        int[] played = new int[4];
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        for (int i = 0; i < 4; i++) {
+            int count = MoveGenerator.generateLegal(position, moves);
+            int move = Move.NONE;
+            if (i < 2 && count > 0) {
+                move = moves[random.nextInt(count)];
+            } else if (i >= 2) {
+                int back = Move.of(Move.to(played[i - 2]), Move.from(played[i - 2]));
+                for (int j = 0; j < count; j++) {
+                    move = moves[j] == back ? back : move;
+                }
+            }
+            if (move == Move.NONE || position.pieceAt(Move.to(move)) != Piece.EMPTY) {
+                for (int j = i - 1; j >= 0; j--) {
+                    position.unmakeMove(played[j]);
+                }
+                return new int[0];
+            }
+            position.makeMove(move);
+            played[i] = move;
+            gaveCheck[i] = position.inCheck();
+        }
+        return played;
     }
 
     /**
@@ -103,31 +220,91 @@ class ExercisesTest {
             throw new AssertionError(missing.getMessage() + Exercises.say(": add it, and score a draw a little below"
                     + " nothing for the side the search plays for", "：加上它，和棋对搜索所代表的一方记为略低于 0"));
         }
-        Search.Result plain = search(Search.WITH_REPETITIONS);
-        assertThat(Move.toUci(plain.bestMove())).as(Exercises.say("6.2: without contempt, red plays %s at depth 4, where the"
-                + " chapter as shipped takes the draw, a1a0: is contempt on without the technique?", "不用藐视因子，"
-                + "红方在深度 4 走 %s，而本章原样的搜索接受和棋，走 a1a0：是不是没加这项技术，藐视因子就已经生效了？"),
-                Move.toUci(plain.bestMove()))
-                .isEqualTo("a1a0");
-        assertThat(plain.score()).as(Exercises.say("6.2: without contempt, the draw scores %d, where the chapter as shipped"
-                + " scores it %d", "不用藐视因子，和棋得 %d 分，而本章原样的搜索给它 %d 分"), plain.score(),
-                Score.DRAW).isEqualTo(Score.DRAW);
+        // Both sides: red after SHUFFLE, and black after its mirror, each with a draw by
+        // repetition (a1a0, a8a9) that the chapter as shipped takes at depth 4, scoring 0.
+        String[][] shuffles = {{Position.START_FEN, String.join(" ", SHUFFLE), "a1a0"},
+            {START_BLACK, String.join(" ", SHUFFLE_BLACK), "a8a9"}};
+        for (String[] shuffle : shuffles) {
+            Position position = Fixtures.after(shuffle[0], shuffle[1].split(" "));
+            String side = sideName(position);
+            Search.Result plain = searchWith(Search.WITH_REPETITIONS).search(position, 4);
+            assertThat(Move.toUci(plain.bestMove()) + " " + plain.score()).as(Exercises.say("6.2: without contempt, %s"
+                    + " to move after %s plays, and scores, %s at depth 4, where the chapter as shipped takes the draw,"
+                    + " %s 0: is contempt on without the technique?", "不用藐视因子，%s在 %s 之后于深度 4 的着法和分值是 %s，"
+                    + "而本章原样的搜索接受和棋，即 %s 0：是不是没加这项技术，藐视因子就已经生效了？"),
+                    side, shuffle[1], Move.toUci(plain.bestMove()) + " " + plain.score(), shuffle[2])
+                    .isEqualTo(shuffle[2] + " 0");
 
-        Search.Result scornful = search(Search.WITH_REPETITIONS.with(contempt));
-        assertThat(Move.toUci(scornful.bestMove()))
-                .as(Exercises.say("6.2: with contempt, red still takes the draw by repetition (a1a0) at depth 4,"
-                        + " scored %d, where it should play on, standing only a little worse: %s", "用了藐视因子，"
-                        + "红方在深度 4 仍然走 a1a0、以重复局面求和，得 %d 分，而它应当继续下，局面只是稍差：%s"),
-                        scornful.score(), scornful.score() > 0
-                                ? Exercises.say("is the draw scored below 0 for the side the search plays for, and"
-                                        + " above 0 for its opponent, whoever is to move?", "不论轮到谁走，和棋对搜索所代表"
-                                        + "的一方是不是记为低于 0、对它的对手记为高于 0？")
-                                : Exercises.say("is the repetition's draw scored with contempt too?",
-                                        "重复局面的和棋也按藐视因子记分了吗？")).isNotEqualTo("a1a0");
-        assertThat(scornful.score()).as(Exercises.say("6.2: with contempt, red plays %s at depth 4 and scores %d, where playing"
-                + " on a little worse scores between -100 and 0", "用了藐视因子，红方在深度 4 走 %s，得 %d 分，"
-                + "而局面稍差地继续下，分值应当在 -100 和 0 之间"), Move.toUci(scornful.bestMove()), scornful.score())
-                .isNegative().isGreaterThan(-100);
+            Search.Result scornful = searchWith(Search.WITH_REPETITIONS.with(contempt)).search(position, 4);
+            assertThat(Move.toUci(scornful.bestMove()))
+                    .as(Exercises.say("6.2: with contempt, %s to move after %s still takes the draw by repetition"
+                            + " (%s) at depth 4, scored %d for %s, where it should play on, standing only a little"
+                            + " worse: %s", "用了藐视因子，%s在 %s 之后于深度 4 仍然走 %s、以重复局面求和，对%s得 %d 分，"
+                            + "而它应当继续下，局面只是稍差：%s"), side, shuffle[1], shuffle[2], scornful.score(),
+                            side, scornful.score() > 0
+                                    ? Exercises.say("is the draw scored below 0 for the side to move at the root,"
+                                            + " red or black, and above 0 for its opponent?", "和棋对根节点的走子方"
+                                            + "（不论红黑）是不是记为低于 0、对它的对手记为高于 0？")
+                                    : Exercises.say("is the repetition's draw scored with contempt too?",
+                                            "重复局面的和棋也按藐视因子记分了吗？"))
+                    .isNotEqualTo(shuffle[2]);
+            assertThat(scornful.score()).as(Exercises.say("6.2: with contempt, %s to move after %s plays %s at depth 4"
+                    + " and scores %d, where playing on a little worse scores between -100 and 0", "用了藐视因子，"
+                    + "%s在 %s 之后于深度 4 走 %s，得 %d 分，而局面稍差地继续下，分值应当在 -100 和 0 之间"), side,
+                    shuffle[1], Move.toUci(scornful.bestMove()), scornful.score()).isNegative().isGreaterThan(-100);
+
+            // The table keeps no draw's score: with it, the scores are those of the search without it.
+            for (int depth = 1; depth <= 4; depth++) {
+                int withTable = searchWith(Search.WITH_REPETITIONS.with(contempt)).search(position, depth).score();
+                int withoutTable = new Search(Search.WITH_REPETITIONS.with(contempt).without(Technique.TABLE,
+                        Technique.HASH_MOVE), null).search(position, depth).score();
+                assertThat(withTable).as(Exercises.say("6.2: with contempt, %s to move after %s at depth %d scores %d"
+                        + " with the table and %d without: does the table keep a draw's score, plus or minus the"
+                        + " contempt, which comes from the path?", "用了藐视因子，%s在 %s 之后于深度 %d，用置换表得 %d 分，"
+                        + "不用时得 %d 分：置换表是不是存了和棋的分值（正负藐视因子）？这个分值来自路径"), side,
+                        shuffle[1], depth, withTable, withoutTable).isEqualTo(withoutTable);
+            }
+        }
+
+        // Where every move draws by the move limit (bare generals, 119 plies without a capture),
+        // each side to move at the root scores the draw exactly -CONTEMPT, at every depth, with
+        // the table and without it.
+        for (String fen : List.of(BARE_GENERALS, BARE_GENERALS.replace(" w ", " b "))) {
+            for (int depth = 1; depth <= 3; depth++) {
+                for (boolean table : new boolean[] {true, false}) {
+                    Search search = table ? searchWith(Search.WITH_REPETITIONS.with(contempt))
+                            : new Search(Search.WITH_REPETITIONS.with(contempt).without(Technique.TABLE,
+                                    Technique.HASH_MOVE), null);
+                    int score = search.search(Position.fromFen(fen), depth).score();
+                    assertThat(score).as(Exercises.say("6.2: with contempt, on %s (%s to move; every move draws by the"
+                            + " move limit) at depth %d %s the table, the score is %d, where the draw is worth -%d"
+                            + " to the side to move at the root%s", "用了藐视因子，在 %s 上（%s走；每步着法都因步数限制成和）"
+                            + "深度 %d、%s置换表，分值为 %d，而和棋对根节点的走子方值 -%d%s"), fen,
+                            sideName(Position.fromFen(fen)), depth, table ? Exercises.say("with", "用")
+                                    : Exercises.say("without", "不用"), score, CONTEMPT_FACTOR,
+                            score == 0 ? Exercises.say(": is the move limit's draw scored with contempt too?",
+                                    "：步数限制的和棋也按藐视因子记分了吗？")
+                                    : score == CONTEMPT_FACTOR ? Exercises.say(": is it scored for red, or for the side"
+                                            + " to move, where it is for the side to move at the root?", "：是不是按红方、"
+                                            + "或按当前走子方记分了？应当按根节点的走子方记分") : "")
+                            .isEqualTo(-CONTEMPT_FACTOR);
+                }
+            }
+        }
+    }
+
+    /** The contempt factor the exercise asks for: half a soldier. */
+    static final int CONTEMPT_FACTOR = 50;
+    /** The start position with black to move. */
+    static final String START_BLACK = Position.START_FEN.replace(" w ", " b ");
+    /** {@link #SHUFFLE} with the colours swapped: black's a9 chariot and red's general, from {@link #START_BLACK}. */
+    static final String[] SHUFFLE_BLACK = {"a9a8", "e0e1", "a8a9", "e1e0", "a9a7", "e0e1", "a7a9", "e1d1", "a9a8", "d1e1"};
+    /** The two generals alone, 119 plies after the last capture: every move draws by the move limit. */
+    static final String BARE_GENERALS = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 119 80";
+
+    /** "red" or "black", the side to move, in the language of the report. */
+    private static String sideName(Position position) {
+        return position.sideToMove() == Piece.RED ? Exercises.say("red", "红方") : Exercises.say("black", "黑方");
     }
 
     /** Depth 4 on the start position after {@link #SHUFFLE}, the game's moves on the stack. */
@@ -210,6 +387,21 @@ class ExercisesTest {
                 .as(Exercises.say("6.3: depth 1 on %s plays %s, where it should take the hanging chariot (a0a5)",
                         "在 %s 上搜索深度 1，走的是 %s，而应当吃掉没有保护的车（a0a5）"),
                         Fixtures.HANGING_CHARIOT, Move.toUci(hanging.bestMove())).isEqualTo("a0a5");
+        // The same two with the colours swapped: black's chariot, on a9, to move.
+        String defendedBlack = colourFlipped(Fixtures.DEFENDED_SOLDIER);
+        Search.Result blackDefended = searchWith(techniques).search(Position.fromFen(defendedBlack), 1);
+        assertThat(Move.toUci(blackDefended.bestMove()))
+                .as(Exercises.say("6.3: depth 1 on %s, black's chariot takes the defended soldier (a9a4), scoring %d,"
+                        + " where red's recapture should keep it home: are the captures below the horizon searched for"
+                        + " black as for red?", "在 %s 上搜索深度 1，黑车去吃有保护的兵（a9a4），得 %d 分，而红方能吃回来，"
+                        + "黑车应当留在原处：水平线以下的吃子，黑方是不是和红方一样也搜索了？"), defendedBlack,
+                        blackDefended.score()).isNotEqualTo("a9a4");
+        String hangingBlack = colourFlipped(Fixtures.HANGING_CHARIOT);
+        Search.Result blackHanging = searchWith(techniques).search(Position.fromFen(hangingBlack), 1);
+        assertThat(Move.toUci(blackHanging.bestMove()))
+                .as(Exercises.say("6.3: depth 1 on %s plays %s, where black should take the hanging chariot (a9a4)",
+                        "在 %s 上搜索深度 1，走的是 %s，而黑方应当吃掉没有保护的车（a9a4）"), hangingBlack,
+                        Move.toUci(blackHanging.bestMove())).isEqualTo("a9a4");
 
         // The root score from the start no longer swings between odd and even depths.
         List<Integer> scores = new ArrayList<>();
@@ -236,6 +428,17 @@ class ExercisesTest {
                             + "再进入静态搜索？"), depth, CHARIOT_DOWN, String.join(" ", SHUFFLE),
                             Move.toUci(draw.bestMove()), draw.score())
                     .isEqualTo("a1a0 0");
+        }
+        for (int depth = 1; depth <= 3; depth++) {
+            Search.Result draw = searchWith(techniques).search(Fixtures.after(colourFlipped(CHARIOT_DOWN), SHUFFLE_BLACK), depth);
+            assertThat(Move.toUci(draw.bestMove()) + " " + draw.score())
+                    .as(Exercises.say("6.3: depth %d on %s after %s, black a chariot down, plays %s scoring %d, where"
+                            + " a8a9 draws by repetition (0): is a repeated position at the horizon still ruled before"
+                            + " quiescence?", "在 %2$s 上走 %3$s 之后，黑方少一个车，搜索深度 %1$d，走 %4$s，"
+                            + "得 %5$d 分，而 a8a9 以重复局面成和（0 分）：水平线上重复的局面，是不是仍然先按棋规裁决、"
+                            + "再进入静态搜索？"), depth, colourFlipped(CHARIOT_DOWN), String.join(" ", SHUFFLE_BLACK),
+                            Move.toUci(draw.bestMove()), draw.score())
+                    .isEqualTo("a8a9 0");
         }
 
         // And it is cheap: a stand-pat score at or above beta cuts off at once, and only captures are
@@ -287,11 +490,23 @@ class ExercisesTest {
         positions.add(Fixtures.after(CHARIOT_DOWN, SHUFFLE));
         for (Position position : positions) {
             for (int depth = 1; depth <= 4; depth++) {
-                int plain = new Search(noTable, null).search(position, depth).score();
-                int principal = new Search(noTable.with(pvs), null).search(position, depth).score();
+                Search.Result plainResult = new Search(noTable, null).search(position, depth);
+                Search.Result principalResult = new Search(noTable.with(pvs), null).search(position, depth);
+                int plain = plainResult.score();
+                int principal = principalResult.score();
                 assertThat(principal).as(Exercises.say("6.4: the root score of %s at depth %d, without the table: %d,"
                         + " where plain alpha-beta finds %d", "局面 %s 在深度 %d、不用置换表时的根节点分值：%d，"
                         + "而普通的 Alpha-Beta 搜索得到 %d"), position.toFen(), depth, principal, plain).isEqualTo(plain);
+                // The same line, move for move: a move that lands inside the window is searched again
+                // with the whole window, so its line is whole, as alpha-beta's.
+                List<String> plainLine = Fixtures.uci(plainResult.pv());
+                List<String> principalLine = Fixtures.uci(principalResult.pv());
+                assertThat(principalLine).as(Exercises.say("6.4: the principal variation of %s at depth %d, without the"
+                        + " table: %s, where plain alpha-beta's is %s: is a move that lands inside the window searched"
+                        + " again with the whole window (alpha, beta), not from its own score?", "局面 %s 在深度 %d、"
+                        + "不用置换表时的主要变例：%s，而普通的 Alpha-Beta 搜索得到 %s：落在窗口之内的着法，"
+                        + "是用整个窗口 (alpha, beta) 重新搜索的吗？是不是从它自己的分值开始搜了？"), position.toFen(), depth,
+                        principalLine, plainLine).isEqualTo(plainLine);
             }
         }
 
@@ -400,35 +615,58 @@ class ExercisesTest {
 
     /** Red and black with soldiers, advisors and elephants only: no side may pass here. */
     static final String SOLDIERS_ONLY = "2bak4/4a4/4b4/p3p3p/9/2P3P2/9/4B4/4A4/3AK1B2 w - - 0 1";
+    /** Red's chariot and horse against black's soldiers and defenders: only red may pass. */
+    static final String ONE_SIDE_ATTACKS = "3ak4/4a4/4b4/p3p3p/9/2P6/9/4B2N1/4A4/R2AK1B2 w - - 0 1";
 
     @Order(5)
     @Exercise(value = "6.5 null-move pruning (空着裁剪)", zh = "6.5 空着裁剪",
-            hint = "as in 5.3, and two things more: a pass must leave the repetition history as it was, and a side with "
-                    + "no chariot, horse or cannon does not pass",
+            hint = "as in 5.3, and two things more: a pass must leave the repetition history as it was, and the side to "
+                    + "move does not pass when it has no chariot, horse or cannon of its own",
             hintZh = "和 5.3 一样，另加两件事：空着不能改变重复局面的历史记录；"
-                    + "没有车、马、炮的一方不走空着")
+                    + "走子方自己没有车、马、炮时，不走空着")
     void nullMove() {
         Technique nullMove = technique("NULL_MOVE", "let the opponent move twice before searching a node's moves",
                 "搜索一个节点的着法之前，先让对手连走两步");
 
         // Where the passes fall, as a listener sees them: never at the root, never in check, never
-        // two in a row, never for a side without a chariot, horse or cannon; each searched at least
-        // R = 2 plies shallower; and each out of the history, so that the rules' scan stays right.
-        // (A pass answered by a pass shows only at depth 8: at depth 6 the second pass is at the horizon.)
+        // two in a row, never for the side to pass without a chariot, horse or cannon; each searched
+        // exactly R = 2 plies shallower; and each out of the history, so that the rules' scan stays
+        // right. (A pass answered by a pass shows only at depth 8: at depth 6 the second pass is at
+        // the horizon.) The mate in three and its colours swapped have the major pieces on one side
+        // only, the side that mates: the other side must never pass, whichever colour it is.
+        List<String[]> searches = new ArrayList<>();
+        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK, SOLDIERS_ONLY,
+                Fixtures.MATE_IN_THREE, ONE_SIDE_ATTACKS)) {
+            searches.add(new String[] {fen, fen.equals(Fixtures.ATTACK) ? "8" : "6", "table"});
+            searches.add(new String[] {colourFlipped(fen), "6", "table"});
+        }
+        for (Position random : Fixtures.randomPositions(41, 3, 30)) {
+            searches.add(new String[] {random.toFen(), "5", "table"});
+            searches.add(new String[] {random.toFen(), "5", "no table"});
+        }
         int seen = 0;
-        for (String fen : List.of(Position.START_FEN, Fixtures.MIDDLEGAME, Fixtures.ATTACK, SOLDIERS_ONLY)) {
+        for (String[] search : searches) {
+            String fen = search[0];
+            int depth = Integer.parseInt(search[1]);
+            boolean table = search[2].equals("table");
             Position position = Position.fromFen(fen);
             Passes passes = new Passes(position);
-            int depth = fen.equals(Fixtures.ATTACK) ? 8 : 6;
-            searchWith(Search.WITH_REPETITIONS.with(nullMove)).reportingTo(passes).search(position, depth);
-            assertThat(passes.wrong).as(Exercises.say("6.5: %s at depth %d: %s", "%s，深度 %d：%s"), fen, depth, passes.wrong).isNull();
+            (table ? searchWith(Search.WITH_REPETITIONS.with(nullMove)) : new Search(Search.WITH_REPETITIONS.with(nullMove)
+                    .without(Technique.TABLE, Technique.HASH_MOVE), null)).reportingTo(passes).search(position, depth);
+            passes.finish();
+            assertThat(passes.wrong).as(Exercises.say("6.5: %s at depth %d, %s: %s", "%s，深度 %d，%s：%s"), fen, depth,
+                    table ? Exercises.say("with the table", "用置换表") : Exercises.say("without the table", "不用置换表"),
+                    passes.wrong).isNull();
             assertThat(position.toFen() + " " + position.key()).as(Exercises.say("6.5: %s after a search with null-move"
                     + " pruning, the position (and its key)", "%s 用空着裁剪搜索之后的局面（及其键值）"), fen).isEqualTo(fen + " " + Position.fromFen(fen).key());
             seen += passes.passes;
         }
-        assertThat(seen).as(Exercises.say("6.5: the searches at depth 6 made no pass that a listener could see: a pass"
-                + " is Position.passTurn(), which flips the side and the key and leaves the history alone", ""
-                + "深度 6 的搜索里，监听器看不到一次空着：走空着就是 Position.passTurn()，它翻转走子方和键值，不动历史记录")).isPositive();
+        assertThat(seen).as(Exercises.say("6.5: in %d searches at depths 5 to 8, no node under a pass was reported (a"
+                + " listener sees a pass by the nodes searched under it): is a pass made, with Position.passTurn(),"
+                + " and searched depth - 1 - R plies deep, R = 2? A larger R leaves nothing under it to see",
+                "在深度 5 到 8 的 %d 次搜索里，监听器没有收到空着之下任何节点的报告（监听器靠空着之下搜索的节点看到空着）："
+                + "走空着了吗（用 Position.passTurn()）？空着之后是按 depth - 1 - R 层、R = 2 搜索的吗？"
+                + "R 再大，空着之下就没有节点可看了"), searches.size()).isPositive();
 
         // The demo's three positions at depth 6: less than half the nodes, and scores near the plain
         // search's (a pruned search is another search, but a pass only prunes, it does not judge).
@@ -451,16 +689,35 @@ class ExercisesTest {
                 + " window at beta?", "三个局面在深度 6 用空着裁剪共搜了 %,d 个节点，不少于不用时 %,d 个的一半："
                 + "空着之后是少搜 R = 2 层、用 beta 处的零窗口搜索的吗？"), pruningNodes, plainNodes).isLessThan(plainNodes / 2);
 
-        // Short mates are still found: a pass is never tried in check, nor with a mate score at stake.
-        for (String fen : List.of(Fixtures.MATE_IN_ONE, Fixtures.MATE_IN_TWO)) {
-            int plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), 4).score();
-            int pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), 4).score();
-            assertThat(pruning).as(Exercises.say("6.5: %s at depth 4 scores %d with null-move pruning, where the plain search"
-                    + " finds the mate, %d: is a pass tried in check, or with a mate score at stake?", "局面 %s 在深度 4，"
-                    + "用空着裁剪得 %d 分，而普通的搜索找到了杀棋，%d 分：是不是在被将军时、或者分值关系到杀棋时也走了空着？"),
-                    fen, pruning, plain)
+        // Short mates are still found: a pass is never tried in check, nor with a mate score at stake;
+        // and the mate in three at depth 6, where the side that is mated has no piece to pass with.
+        String[][] mates = {{Fixtures.MATE_IN_ONE, "4"}, {Fixtures.MATE_IN_TWO, "4"}, {Fixtures.MATE_IN_THREE, "6"},
+            {colourFlipped(Fixtures.MATE_IN_THREE), "6"}};
+        for (String[] mate : mates) {
+            String fen = mate[0];
+            int depth = Integer.parseInt(mate[1]);
+            int plain = searchWith(Search.WITH_REPETITIONS).search(Position.fromFen(fen), depth).score();
+            int pruning = searchWith(Search.WITH_REPETITIONS.with(nullMove)).search(Position.fromFen(fen), depth).score();
+            assertThat(pruning).as(Exercises.say("6.5: %s at depth %d scores %s with null-move pruning, where the plain"
+                    + " search finds %s: is a pass tried in check, with a mate score at stake, or by a side with no"
+                    + " chariot, horse or cannon (count the pieces of the side to move, the side that passes)?",
+                    "局面 %s 在深度 %d，用空着裁剪得 %s，而普通的搜索得到 %s：是不是在被将军时、分值关系到杀棋时，"
+                    + "或者没有车、马、炮的一方也走了空着（数的应当是走子方、也就是走空着一方的子）？"),
+                    fen, depth, Score.toUci(pruning), Score.toUci(plain))
                     .isEqualTo(plain);
         }
+    }
+
+    /** The same position with colours swapped: ranks flipped, case swapped, the other side to move. */
+    static String colourFlipped(String fen) {
+        String[] fields = fen.split(" ");
+        List<String> ranks = new ArrayList<>(List.of(fields[0].split("/")));
+        java.util.Collections.reverse(ranks);
+        StringBuilder board = new StringBuilder();
+        for (char c : String.join("/", ranks).toCharArray()) {
+            board.append(Character.isUpperCase(c) ? Character.toLowerCase(c) : Character.toUpperCase(c));
+        }
+        return board + (fields[1].equals("w") ? " b" : " w") + " - - 0 1";
     }
 
     /**
@@ -481,6 +738,9 @@ class ExercisesTest {
         private final int rootLength;
         /** The deepest ply reported under a pass in the running iteration; -1 for none. */
         private int deepestUnderPass = -1;
+        /** The most that the deepest node under a pass reached, relative to its iteration's depth, and that depth. */
+        private int deepestGap = Integer.MIN_VALUE;
+        private int gapDepth;
         /** Reports under a pass seen in all. */
         int passes;
         /** What went wrong first, in words; null if nothing did. */
@@ -528,9 +788,11 @@ class ExercisesTest {
                         wrong = Exercises.say("on the path %s, a side in check passed (%s)", "在路径 %s 上，"
                                 + "被将军的一方走了空着（%s）", path, where);
                     } else if (!hasAttacker(replay)) {
-                        wrong = Exercises.say("on the path %s, a side with no chariot, horse or cannon passed (%s),"
-                                + " where passing may be better than every move (困毙)", "在路径 %s 上，没有车、马、炮的"
-                                + "一方走了空着（%s），而这样的一方不走可能比走哪步着法都好（欠行）", path, where);
+                        wrong = Exercises.say("on the path %s, %s passed (%s) with no chariot, horse or cannon of its"
+                                + " own, where passing may be better than every move (困毙): are the pieces counted those"
+                                + " of the side to move, the side that passes?", "在路径 %s 上，%s走了空着（%s），而它自己"
+                                + "没有车、马、炮，这时不走可能比走哪步着法都好（欠行）：数的是走子方、也就是走空着一方的子吗？",
+                                path, sideName(replay), where);
                     }
                     if (wrong != null) {
                         return;
@@ -556,7 +818,26 @@ class ExercisesTest {
                         + "空着之下的一个节点在第 %d 层被搜索，比 %d 层还深：空着之后的搜索必须比着法的浅 R = %d 层", depth,
                         deepestUnderPass, depth - NULL_MOVE_R, NULL_MOVE_R);
             }
+            if (deepestUnderPass >= 0 && deepestUnderPass - depth > deepestGap) {
+                deepestGap = deepestUnderPass - depth;
+                gapDepth = depth;
+            }
             deepestUnderPass = -1;
+        }
+
+        /**
+         * After the search: the deepest node under a pass lies exactly R = 2 plies above the
+         * horizon in some iteration (a pass at ply 1 searched depth - 1 - R plies deep), unless
+         * the pass is searched shallower than R = 2 asks.
+         */
+        void finish() {
+            if (wrong == null && passes > 0 && deepestGap < -NULL_MOVE_R) {
+                wrong = Exercises.say("at depth %d, the deepest node under a pass was at ply %d, where a pass searched"
+                        + " R = %d plies shallower reaches ply %d: is the pass searched depth - 1 - R plies deep, with"
+                        + " R = %3$d, not more?", "深度 %d 的搜索里，空着之下最深的节点在第 %d 层，而空着之后少搜"
+                        + " R = %d 层时能到第 %d 层：空着之后是按 depth - 1 - R 层、R = %3$d 搜索的吗？有没有减得更多？",
+                        gapDepth, gapDepth + deepestGap, NULL_MOVE_R, gapDepth - NULL_MOVE_R);
+            }
         }
 
         /** The moves from the root to the node reported, as the history holds them. */
