@@ -469,6 +469,8 @@ class ExercisesTest {
             searchWith(Search.WITH_REPETITIONS.with(pvs)).reportingTo(windows).search(Position.fromFen(fen), 5);
             assertThat(windows.wrongWindow).as(Exercises.say("6.4: %s", "%s"), windows.wrongWindow).isNull();
             assertThat(windows.notSearchedAgain).as(Exercises.say("6.4: %s", "%s"), windows.notSearchedAgain).isNull();
+            assertThat(windows.firstNotFull).as(Exercises.say("6.4: %s, depth 5: %s", "局面 %s，深度 5：%s"), fen,
+                    windows.firstNotFull).isNull();
             for (int ply = 0; ply < windows.nullWindows.length; ply++) {
                 int nulls = windows.nullWindows[ply];
                 int full = windows.fullWindows[ply];
@@ -491,7 +493,9 @@ class ExercisesTest {
         for (Position position : positions) {
             for (int depth = 1; depth <= 4; depth++) {
                 Search.Result plainResult = new Search(noTable, null).search(position, depth);
-                Search.Result principalResult = new Search(noTable.with(pvs), null).search(position, depth);
+                Windows windows = new Windows(true);
+                Search.Result principalResult = new Search(noTable.with(pvs), null).reportingTo(windows)
+                        .search(position, depth);
                 int plain = plainResult.score();
                 int principal = principalResult.score();
                 assertThat(principal).as(Exercises.say("6.4: the root score of %s at depth %d, without the table: %d,"
@@ -507,6 +511,11 @@ class ExercisesTest {
                         + "不用置换表时的主要变例：%s，而普通的 Alpha-Beta 搜索得到 %s：落在窗口之内的着法，"
                         + "是用整个窗口 (alpha, beta) 重新搜索的吗？是不是从它自己的分值开始搜了？"), position.toFen(), depth,
                         principalLine, plainLine).isEqualTo(plainLine);
+                assertThat(windows.firstNotFull).as(Exercises.say("6.4: %s at depth %d, without the table: %s",
+                        "局面 %s 在深度 %d、不用置换表时：%s"), position.toFen(), depth, windows.firstNotFull).isNull();
+                assertThat(windows.searchedAgainNeedlessly).as(Exercises.say("6.4: %s at depth %d, without the table: %s",
+                        "局面 %s 在深度 %d、不用置换表时：%s"), position.toFen(), depth, windows.searchedAgainNeedlessly)
+                        .isNull();
             }
         }
 
@@ -551,8 +560,23 @@ class ExercisesTest {
         String wrongWindow;
         /** The first later move that landed inside the window from its null window and was not searched again. */
         String notSearchedAgain;
+        /** The first node with a full window whose first move was searched first with another window; null if none. */
+        String firstNotFull;
+        /**
+         * The first move searched again whose value then lay at or below alpha: it had not landed
+         * inside the window. Only a search without the table is sure of that (with it, a second
+         * search may meet other entries), so only such searches set this.
+         */
+        String searchedAgainNeedlessly;
+        private final boolean withoutTable;
 
         Windows() {
+            this(false);
+        }
+
+        /** A listener for a search without the table, which may also ask whether a second search was needed. */
+        Windows(boolean withoutTable) {
+            this.withoutTable = withoutTable;
             for (int ply = 0; ply <= Score.MAX_PLY + 1; ply++) {
                 waiting.add(new ArrayList<>());
             }
@@ -589,8 +613,24 @@ class ExercisesTest {
                 // In the parent's terms: alpha = -child.beta(), beta = -child.alpha().
                 int alpha = -child.beta();
                 int beta = -child.alpha();
+                if (beta - alpha > 1 && child.searches() > 0 && newSearch(children, i) && firstNotFull == null
+                        && (child.firstAlpha() != alpha || child.firstBeta() != beta)) {
+                    firstNotFull = Exercises.say("at ply %d, the first move %s was searched first with the window (%d, %d),"
+                            + " where its node's window is (%d, %d): is the first move searched with the full window?",
+                            "第 %d 层上的第一步着法 %s 先用窗口 (%d, %d) 搜索，而它所在节点的窗口是 (%d, %d)："
+                            + "第一步是用完整窗口搜索的吗？", ply + 1, Move.toUci(child.move()), child.firstAlpha(),
+                            child.firstBeta(), alpha, beta);
+                }
+                if (withoutTable && child.searches() >= 2 && child.score() <= alpha && searchedAgainNeedlessly == null) {
+                    searchedAgainNeedlessly = Exercises.say("at ply %d, the move %s was searched again and scored %d, at or"
+                            + " below alpha = %d: a null-window score that is not above alpha has not landed inside the"
+                            + " window; is the second search asked for only when alpha < score < beta?",
+                            "第 %d 层上的着法 %s 又搜了一遍，得 %d 分，不高于 alpha = %d：零窗口的分值不高于 alpha，"
+                            + "就没有落在窗口之内；是不是只在 alpha < 分值 < beta 时才再搜一遍？",
+                            ply + 1, Move.toUci(child.move()), child.score(), alpha);
+                }
                 if (newSearch(children, i) || beta - alpha <= 1 || child.searches() == 0) {
-                    continue; // the first move, a move at a null-window node, or a leaf: nothing to see
+                    continue; // the first move, a move at a null-window node, or a leaf: nothing more to see
                 }
                 String where = Exercises.say("at ply %d, the move %s after the first", "第 %d 层上第一步之后的着法 %s",
                         ply + 1, Move.toUci(child.move()));
