@@ -847,6 +847,16 @@ class ExercisesTest {
                         + " a pass was answered by a pass (two null moves in a row)", "路径 %s 深 %d 层、有 %d 步着法，"
                         + "键值里却只看得出 %d 次空着%s：走空着之后对方也走了空着（连着两次空着）", path, ply, moves,
                         seenPasses, seenPasses == 1 ? "" : Exercises.say("es", ""));
+                return;
+            }
+            // Under a pass made where beta was a mate score (or infinity), the null window is one
+            // of mate scores, and so is every window below it: a pass cannot settle such a beta.
+            if (Score.isMate(alpha) && Score.isMate(beta)) {
+                wrong = Exercises.say("on the path %s, a node under a pass was searched with the window (%d, %d): the pass"
+                        + " was made where beta was a mate score (or infinity), which a pass cannot settle: is the pass"
+                        + " left out when beta is a mate score?", "在路径 %s 上，空着之下的一个节点用窗口 (%d, %d) 搜索："
+                        + "走空着时 beta 是杀棋分（或无穷大），空着判断不了杀棋：beta 是杀棋分时不走空着了吗？",
+                        path, alpha, beta);
             }
         }
 
