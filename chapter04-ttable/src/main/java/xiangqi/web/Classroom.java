@@ -33,7 +33,7 @@ import xiangqi.common.Chapter;
  * its own: its own HTTP/1.1 client, which opens several connections for the page's files and
  * keeps them alive, as a browser does; then it plays a random legal move, asks the engine for
  * its answer (as the page does: one POST, then polls), and so on, starting a new game when one
- * ends. The same file in every chapter; {@code ClassroomTest} runs a short class.
+ * ends. The same file in every chapter; {@code ClassTest} runs a short class.
  */
 public final class Classroom {
     /** A class: forty students. */
