@@ -70,6 +70,16 @@ class ExercisesTest {
         long exact = countHashed(perft, Position.startPosition(), 5, 64);
         assertThat(exact).as(Exercises.say("countHashed(start, depth 5, 64-bit lock) counts %,d, where perft counts %,d",
                 "countHashed(初始局面，深度 5，64 位校验码) 数出 %,d，而 perft 数出 %,d"), exact, START_PERFT_5).isEqualTo(START_PERFT_5);
+        // A lock of 48 bits adds 28 to the slot's 20: a false hit at depth 5 is about a chance
+        // in a thousand, so the count must be exact. It is the lock a mask made with an int
+        // shift gets wrong: Java takes an int's shift count mod 32, so 1 << 48 is 1 << 16.
+        long long48 = countHashed(perft, Position.startPosition(), 5, 48);
+        assertThat(long48).as(Exercises.say("countHashed(start, depth 5, 48-bit lock) counts %,d, where perft counts %,d:"
+                + " does the lock keep the key's low lockBits bits for every lockBits up to 64? (an int's shift"
+                + " count is taken mod 32: 1 << 48 is 1 << 16; a long needs 1L)", "countHashed(初始局面，深度 5，48 位校验码)"
+                + " 数出 %,d，而 perft 数出 %,d：校验码是不是对 64 以内的每个 lockBits 都保留了键值的低 lockBits 位？"
+                + "（int 的移位数按 32 取模：1 << 48 就是 1 << 16；long 要写 1L）"), long48, START_PERFT_5)
+                .isEqualTo(START_PERFT_5);
         long short16 = countHashed(perft, Position.startPosition(), 5, 16);
         assertThat(short16).as(Exercises.say("countHashed(start, depth 5, 16-bit lock) counts %,d, perft's own count: a"
                 + " lock no longer than the slot's bits lets different positions pass for one, so the count must go"

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static xiangqi.Fixtures.ATTACK;
 import static xiangqi.Fixtures.MIDDLEGAME;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -150,6 +152,21 @@ class ExercisesTest {
                     "桶：同一槽位的第五个局面替换了深度为 %d 的表项，而应当替换最浅的那个（深度 2）"), depths[i]).isTrue();
         }
 
+        // Two equally shallow entries: the exercise gives up the first of them.
+        table = new TranspositionTable(1 << 4, bucket, true);
+        int[] tied = {3, 2, 5, 2};
+        for (int i = 0; i < tied.length; i++) {
+            table.store(key(i), tied[i], TranspositionTable.EXACT, i, Move.NONE, 0);
+        }
+        table.store(key(4), 1, TranspositionTable.EXACT, 4, Move.NONE, 0);
+        assertThat(table.probe(key(1)) == TranspositionTable.MISSING && table.probe(key(3)) != TranspositionTable.MISSING)
+                .as(Exercises.say("the bucket: four entries of depths 3, 2, 5, 2 in one slot, a fifth position replaced %s,"
+                        + " where it should replace the first of the two equally shallow ones (the second entry): is"
+                        + " the shallowest chosen with < rather than <=?", "桶：同一槽位里四个表项的深度是 3、2、5、2，"
+                        + "第五个局面替换了%s，而它应当替换两个同样最浅的表项中的第一个（第二个表项）："
+                        + "选最浅的表项时，用的是 < 而不是 <= 吗？"), replacedIn(table, tied.length))
+                .isTrue();
+
         // A position met again is stored over its own entry: no second copy, whose old result would answer.
         table = new TranspositionTable(1 << 4, bucket, true);
         table.store(key(0), 2, TranspositionTable.EXACT, 0, Move.NONE, 0);
@@ -171,6 +188,18 @@ class ExercisesTest {
                 + " not fewer than two-tier's %,d", "桶，初始局面，深度 5，2^12 个表项：%,d 个节点，并不比双层置换表的"
                 + " %,d 个少"), result.nodes(), TWO_TIER_SMALL_TABLE_DEPTH_5)
                 .isLessThan(TWO_TIER_SMALL_TABLE_DEPTH_5);
+    }
+
+    /** Which of the first {@code stored} keys of one slot no longer answer, as "entries 2 and 4" (counted from 1). */
+    private static String replacedIn(TranspositionTable table, int stored) {
+        List<String> gone = new ArrayList<>();
+        for (int i = 0; i < stored; i++) {
+            if (table.probe(key(i)) == TranspositionTable.MISSING) {
+                gone.add(String.valueOf(i + 1));
+            }
+        }
+        return gone.isEmpty() ? Exercises.say("none of them", "一个也没有")
+                : Exercises.say("entry " + String.join(" and ", gone), "第 " + String.join("、", gone) + " 个表项");
     }
 
     /** Keys that all share one slot, in any table of up to 2^20 entries. */
