@@ -1,6 +1,8 @@
 package xiangqi.app;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 
@@ -8,12 +10,15 @@ import xiangqi.common.Chapter;
  * Speed, measured the way engine authors compare: perft(5) of the start position in both
  * counting conventions, then the demo positions searched to the chapter's default depth,
  * whose total node count is the chapter's signature: a change that alters the search
- * changes that number. Last, the clock: how much of a second's move time bought the move.
+ * changes that number. Then what the rules cost a node, and last, the clock: how much of a
+ * second's move time bought the move.
  */
 final class Bench {
     static final int PERFT_DEPTH = 5;
     /** The clock's test: {@code go movetime} with this many milliseconds. */
     static final long CLOCK_MILLIS = 1000;
+    /** The rules' cost: each search this many times, the fastest kept. */
+    static final int RULINGS_RUNS = 5;
 
     private Bench() {
     }
@@ -48,7 +53,44 @@ final class Bench {
         }
         report(out, "search total", totalNodes, "nodes", totalNanos);
         out.println("bench nodes " + totalNodes);
+        rulingsCost(out);
         clock(out);
+    }
+
+    /**
+     * What the rules cost a node: chapter 5's search ({@link Search#ordered}) and this chapter's
+     * on two positions whose trees hold thousands of repetitions, to the same depth, a fresh
+     * table each, by turns, the fastest of {@link #RULINGS_RUNS} runs by the thread's CPU time
+     * (a collection or another process on the machine makes a run slower, never faster). The
+     * counts differ a little (a repetition ends its line), so the times are compared a node.
+     */
+    private static void rulingsCost(PrintStream out) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        out.println();
+        out.println("the rules' cost: chapter 5's search and this chapter's, the fastest of " + RULINGS_RUNS
+                + " runs (CPU time)");
+        Object[][] cases = {{"two chariots, mate in two", Examples.MATE_IN_TWO.fen(), 9},
+            {"chariot and horse against a cannon", "4k4/9/4c4/9/9/R8/9/2N6/9/3AK4 w - - 0 1", 10}};
+        for (Object[] c : cases) {
+            long[] nodes = new long[2];
+            long[] nanos = {Long.MAX_VALUE, Long.MAX_VALUE};
+            for (int run = 0; run < RULINGS_RUNS; run++) {
+                for (int rules = 0; rules < 2; rules++) {
+                    TranspositionTable table = new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                            TranspositionTable.Scheme.TWO_TIER);
+                    Search search = rules == 1 ? Search.withRepetitions(table) : Search.ordered(table);
+                    long begin = threads.getCurrentThreadCpuTime();
+                    nodes[rules] = search.search(Position.fromFen((String) c[1]), (Integer) c[2]).nodes();
+                    nanos[rules] = Math.min(nanos[rules], threads.getCurrentThreadCpuTime() - begin);
+                }
+            }
+            double[] perNode = {(double) nanos[0] / nodes[0], (double) nanos[1] / nodes[1]};
+            out.printf("  %s, depth %d%n", c[0], (Integer) c[2]);
+            out.printf("    chapter 5's search %9d nodes in %5d ms = %4.0f ns a node%n", nodes[0], nanos[0] / 1_000_000,
+                    perNode[0]);
+            out.printf("    with the rules     %9d nodes in %5d ms = %4.0f ns a node: %.2f× chapter 5's%n", nodes[1],
+                    nanos[1] / 1_000_000, perNode[1], perNode[1] / perNode[0]);
+        }
     }
 
     /**
