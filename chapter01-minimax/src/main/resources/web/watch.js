@@ -194,8 +194,8 @@ const WATCH_TEXT = {
     names: list => '（' + list + '）',
     nameJoin: '、',
     gap: '',
-    rises: (from, a, side) => 'α 升到 ' + a + '（α：' + from + ' → ' + a + '）：对' + side + '更好的一着。',
-    falls: (from, b, side) => 'β 降到 ' + b + '（β：' + from + ' → ' + b + '）：对' + side + '更好的一着。',
+    rises: (from, a, side) => 'α 升到' + latinGap(a) + a + '（α：' + from + ' → ' + a + '）：对' + side + '更好的一着。',
+    falls: (from, b, side) => 'β 降到' + latinGap(b) + b + '（β：' + from + ' → ' + b + '）：对' + side + '更好的一着。',
     reaches: '达到了 β：下一步截断。',
     reachesAlpha: '达到了 α：下一步截断。',
     empty: win => '这时窗口是 ' + win + '，α 大于 β，窗口是空的：没有哪个值能既大于 α 又小于 β，其余着法'
@@ -1234,6 +1234,12 @@ function scoreOrder(text) {
 }
 
 // A score inside a comparison or a window: the page's notation, no unit.
+// Chinese text puts a space before a number ("α 升到 35") but none before Chinese words
+// ("α 升到一步杀").
+function latinGap(text) {
+  return /^[-+0-9∞−]/.test(text) ? ' ' : '';
+}
+
 function bare(text) {
   return scoreWords(text, false);
 }
