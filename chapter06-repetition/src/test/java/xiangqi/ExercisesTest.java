@@ -40,6 +40,13 @@ class ExercisesTest {
     static final String CHECK_THEN_IDLE = "4k4/9/R8/9/9/9/9/9/9/5K3 w - - 0 1";
     /** Every red move checks: d0e0 e9d9 e0d0 d9e9 (长将). */
     static final String PERPETUAL_CHECK = "4k4/9/9/9/9/9/9/9/9/3R1K3 w - - 0 1";
+    /**
+     * An eight-ply cycle: red's chariot checks three times running, from e7, d7 and e7 again, and
+     * only then goes back to a7 to attack the a3 horse anew, while black's general steps to d9, e9,
+     * f9 and home (the elephant on e2 keeps the generals apart): a7e7 e9d9 e7d7 d9e9 d7e7 e9f9
+     * e7a7 f9e9. Every red move checks or chases the horse: one check, one chase.
+     */
+    static final String CHECKS_THEN_CHASE = "4k4/9/R8/9/9/9/n8/4B4/9/4K4 w - - 0 1";
 
     /** The Chinese rules' verdict, through the method the exercise adds. */
     private static Repetition.Outcome chinese(Position position) {
@@ -101,6 +108,22 @@ class ExercisesTest {
                     + " %s: are both sides' moves looked at, black's as red's?", "从 %2$s 走 %1$s 之后（黑方%3$s），"
                     + "judgeChinese 判为 %4$s，而应当是 %5$s：双方的着法都看了吗？黑方的和红方的一样？"), cycle[2], cycle[0],
                     cycle[3], outcome, cycle[1]).isEqualTo(cycle[1]);
+        }
+
+        // A longer cycle, for each colour: one check, one chase is a property of every move, in
+        // whatever order and number the checks and chases come.
+        String[][] longer = {{CHECKS_THEN_CHASE, "RED_LOSES", "a7e7 e9d9 e7d7 d9e9 d7e7 e9f9 e7a7 f9e9"},
+            {colourFlipped(CHECKS_THEN_CHASE), "BLACK_LOSES", "a2e2 e0d0 e2d2 d0e0 d2e2 e0f0 e2a2 f0e0"}};
+        for (String[] cycle : longer) {
+            Position position = Fixtures.after(cycle[0], cycle[2].split(" "));
+            Repetition.Outcome outcome = chinese(position);
+            assertThat(outcome.name()).as(Exercises.say("6.1: judgeChinese after %s from %s (eight plies: the chariot"
+                    + " checks three times running, then attacks the horse anew): %s, where it is %s (judge, by the Asian"
+                    + " rules: %s): are all of a side's moves looked at, however many, and may two checks follow each"
+                    + " other?", "从 %2$s 走 %1$s 之后（八步的循环：车连将三步，再回去新捉马），judgeChinese 判为 %3$s，"
+                    + "而应当是 %4$s（按亚洲规则的 judge 判为 %5$s）：一方的着法都看了吗，不论有多少步？"
+                    + "两步将军可以接连走吗？"), cycle[2], cycle[0], outcome, cycle[1], Repetition.judge(position).outcome())
+                    .isEqualTo(cycle[1]);
         }
 
         // The rest is as judge rules it: at the move limit, the cycle that does not end the game
@@ -165,6 +188,15 @@ class ExercisesTest {
             }
         }
         assertThat(cycles).as("6.1: cycles played out of random games").isGreaterThan(50);
+        int[] longCycles = longCycles();
+        assertThat(longCycles).as("6.1: six- and eight-ply cycles played out of random games; with a check; with a"
+                + " chase; a side raised; a side that checked kept idle").satisfies(counts -> {
+                    assertThat(counts[0]).isGreaterThan(300);
+                    assertThat(counts[1]).isGreaterThan(500);
+                    assertThat(counts[2]).isGreaterThan(200);
+                    assertThat(counts[3]).isGreaterThan(400);
+                    assertThat(counts[5]).isGreaterThan(200);
+                });
     }
 
     /**
@@ -197,6 +229,356 @@ class ExercisesTest {
             gaveCheck[i] = position.inCheck();
         }
         return played;
+    }
+
+    /**
+     * The longer cycles, six and eight plies, played out of random games (a fixed seed): each side
+     * moves one piece to two squares and back, or two pieces out and back, or a chariot or cannon
+     * along a line and home, its moves chosen at random, most often among those that check or
+     * attack. A side's level must be judge's, except for a side that checked on some of its moves
+     * and not all; for that side the chapter's own rules read every move (see {@link CycleReading}):
+     * if each of its other moves chases one same piece anew, judgeChinese must raise it to CHASE;
+     * if no piece can be chased on all of them, it must leave it IDLE. The higher level loses.
+     * Returns how many cycles were judged, with how many checks, chases, raises and refusals.
+     */
+    private static int[] longCycles() {
+        java.util.Random random = new java.util.Random(61);
+        int[] counts = new int[6]; // six-ply, eight-ply, with a check, with a chase, raised, kept idle
+        for (Position position : Fixtures.randomPositions(61, 24, 60)) {
+            for (int tries = 0; tries < 48; tries++) {
+                int plies = tries % 3 == 0 ? 6 : 8;
+                int[] cycle = longCycle(position, random, plies);
+                if (cycle.length == 0) {
+                    continue;
+                }
+                Repetition.Verdict asianVerdict = Repetition.judge(position);
+                Repetition.Verdict chineseVerdict = (Repetition.Verdict) Exercises.callStatic(Repetition.class,
+                        "judgeChinese", position);
+                for (int i = cycle.length - 1; i >= 0; i--) {
+                    position.unmakeMove(cycle[i]);
+                }
+                if (asianVerdict.cycle().length != plies || asianVerdict.occurrence() != 2) {
+                    continue; // the move limit, or a shorter cycle inside this one
+                }
+                CycleReading reading = new CycleReading(position, cycle);
+                String where = position.toFen() + ", " + String.join(" ", Fixtures.uci(cycle));
+                counts[plies == 6 ? 0 : 1]++;
+                counts[2] += reading.checks[Piece.RED] + reading.checks[Piece.BLACK] > 0 ? 1 : 0;
+                counts[3] += reading.chases(Piece.RED) || reading.chases(Piece.BLACK) ? 1 : 0;
+                assertThat(chineseVerdict.level()).as(Exercises.say("6.1: after %s, judgeChinese gives no levels",
+                        "%s 之后，judgeChinese 没有给出级别"), where).hasSize(2);
+                for (int color = Piece.RED; color <= Piece.BLACK; color++) {
+                    Repetition.Level was = asianVerdict.level()[color];
+                    Repetition.Level is = chineseVerdict.level()[color];
+                    Repetition.Level expected = reading.expected(color, was);
+                    String side = color == Piece.RED ? Exercises.say("red", "红方") : Exercises.say("black", "黑方");
+                    if (expected == Repetition.Level.CHASE && was == Repetition.Level.IDLE) {
+                        counts[4]++;
+                        assertThat(is).as(Exercises.say("6.1: after %s (%d plies), judgeChinese rules %s %s, where one"
+                                + " check, one chase raises it to CHASE: its moves were %s (pieces named by their"
+                                + " squares when the cycle began), each a check or a new chase of the piece from %s."
+                                + " Are all of a side's moves looked at, however many the cycle has, and may two"
+                                + " checks, or two chases, follow each other?", "%s 之后（%d 步的循环），judgeChinese"
+                                + " 把%s判为 %s，而一将一捉应当升为 CHASE：它的着法是 %s（棋子按循环开始时所在的交叉点称呼），"
+                                + "每步不是将军，就是新捉原在 %s 的那个子。一方的着法都看了吗，不论循环有多少步？"
+                                + "两步将军、或者两步捉，可以接连走吗？"), where, plies, side, is, reading.story(color),
+                                Square.name(reading.surelyChased(color))).isEqualTo(Repetition.Level.CHASE);
+                    } else if (expected == Repetition.Level.IDLE && reading.checks[color] > 0) {
+                        counts[5]++;
+                        assertThat(is).as(Exercises.say("6.1: after %s (%d plies), judgeChinese rules %s %s, where it"
+                                + " stays IDLE: its moves were %s (pieces named by their squares when the cycle began),"
+                                + " and no one piece is chased anew on every one of those that do not check. Are all of"
+                                + " a side's moves looked at, not only the last ones or two of them, and must every"
+                                + " move that does not check chase one and the same piece?", "%s 之后（%d 步的循环），"
+                                + "judgeChinese 把%s判为 %s，而它应当仍是 IDLE：它的着法是 %s（棋子按循环开始时所在的交叉点"
+                                + "称呼），在不将军的那几步里，没有哪一个子是每步都被新捉的。一方的着法都看了吗，"
+                                + "而不只是最后几步或其中两步？不将军的每一步，都必须捉同一个子吗？"), where, plies, side, is,
+                                reading.story(color)).isEqualTo(Repetition.Level.IDLE);
+                    } else if (expected != null) {
+                        assertThat(is).as(Exercises.say("6.1: after %s (%d plies), judge rules %s %s and judgeChinese"
+                                + " %s: only a side that checked on some moves, not all, may be raised from IDLE to"
+                                + " CHASE; its moves were %s", "%s 之后（%d 步的循环），judge 把%s判为 %s，judgeChinese"
+                                + " 判为 %s：只有部分着法将军、并非每步都将军的一方，才能从 IDLE 升为 CHASE；它的着法是 %s"),
+                                where, plies, side, was, is, reading.story(color)).isEqualTo(expected);
+                    } else {
+                        assertThat(is).as(Exercises.say("6.1: after %s, judge rules %s %s and judgeChinese %s: a side"
+                                + " may only be raised from IDLE to CHASE", "%s 之后，judge 把%s判为 %s，judgeChinese"
+                                + " 判为 %s：一方只能从 IDLE 升为 CHASE"), where, side, was, is)
+                                .isIn(Repetition.Level.IDLE, Repetition.Level.CHASE);
+                    }
+                }
+                int order = chineseVerdict.level()[Piece.RED].compareTo(chineseVerdict.level()[Piece.BLACK]);
+                Repetition.Outcome expected = order == 0 ? Repetition.Outcome.DRAW
+                        : order > 0 ? Repetition.Outcome.RED_LOSES : Repetition.Outcome.BLACK_LOSES;
+                assertThat(chineseVerdict.outcome()).as(Exercises.say("6.1: after %s, judgeChinese rules the levels %s"
+                        + " and the outcome %s, where the higher level loses: %s", "%s 之后，judgeChinese 判定的级别是 %s，"
+                        + "结果是 %s，而级别高的一方负：%s"), where, java.util.Arrays.toString(chineseVerdict.level()),
+                        chineseVerdict.outcome(), expected).isEqualTo(expected);
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * Plays on {@code position} a cycle of six or eight plies that should bring it back, or none
+     * (and the position as it was). In eight plies each side, drawn at random, moves one piece out
+     * and back twice (to two squares), or two pieces out and back in the same order, or in the
+     * opposite order, or one piece out to check and back, twice; in six, each side runs a chariot or
+     * cannon along a line, twice forward (the first time, one time in four, to check), then home.
+     * No move is a capture.
+     */
+    private static int[] longCycle(Position position, java.util.Random random, int plies) {
+        int[] played = new int[plies];
+        // Plans 0 and 3 bring a side back after its second move: were both sides back there, the
+        // position would have come back after four plies, so the other side moves two pieces.
+        int[] plan = {random.nextInt(4), random.nextInt(4)};
+        if (plies == 8 && plan[0] % 3 == 0 && plan[1] % 3 == 0) {
+            plan[1] = 1 + random.nextInt(2);
+        }
+        for (int i = 0; i < plies; i++) {
+            int side = i % 2;
+            int step = i / 2;
+            int first = step > 0 ? played[side] : Move.NONE; // this side's first move, and second, and third
+            int second = step > 1 ? played[side + 2] : Move.NONE;
+            int third = step > 2 ? played[side + 4] : Move.NONE;
+            int move;
+            if (plies == 6) {
+                java.util.function.IntPredicate runner = m -> {
+                    int type = Piece.type(position.pieceAt(Move.from(m)));
+                    return type == Piece.CHARIOT || type == Piece.CANNON;
+                };
+                move = switch (step) {
+                    case 0 -> plan[side] == 3 ? checkingMove(position, random, runner) : out(position, random, runner);
+                    case 1 -> out(position, random, m -> Move.from(m) == Move.to(first)
+                            && Move.to(m) != Move.from(first) && onOneLine(first, m));
+                    default -> legal(position, Move.of(Move.to(second), Move.from(first)));
+                };
+            } else {
+                move = switch (plan[side] * 4 + step) {
+                    case 0, 4, 8 -> out(position, random, m -> true);
+                    case 1, 11 -> legal(position, back(first));
+                    case 2 -> out(position, random, m -> Move.from(m) == Move.from(first) && Move.to(m) != Move.to(first));
+                    case 3, 15 -> legal(position, back(third));
+                    case 10 -> legal(position, back(second));
+                    case 5, 9 -> out(position, random, m -> Move.from(m) != Move.to(first));
+                    case 6, 13 -> legal(position, back(first));
+                    case 12 -> checkingMove(position, random, m -> true);
+                    case 14 -> checkingMove(position, random, m -> Move.from(m) == Move.from(first)
+                            && Move.to(m) != Move.to(first));
+                    default -> legal(position, back(second)); // case 7
+                };
+            }
+            if (move == Move.NONE || position.pieceAt(Move.to(move)) != Piece.EMPTY) {
+                for (int j = i - 1; j >= 0; j--) {
+                    position.unmakeMove(played[j]);
+                }
+                return new int[0];
+            }
+            position.makeMove(move);
+            played[i] = move;
+        }
+        return played;
+    }
+
+    /** Do two moves, the second from where the first went, run along one rank or one file? */
+    private static boolean onOneLine(int first, int second) {
+        boolean alongRank = Square.rank(Move.from(first)) == Square.rank(Move.to(first));
+        return alongRank ? Square.rank(Move.to(second)) == Square.rank(Move.from(first))
+                : Square.file(Move.to(second)) == Square.file(Move.from(first));
+    }
+
+    private static int back(int move) {
+        return Move.of(Move.to(move), Move.from(move));
+    }
+
+    /** {@code move} if it is legal here, else none. */
+    private static int legal(Position position, int move) {
+        return MoveGenerator.isLegal(position, move, new int[MoveGenerator.MAX_MOVES]) ? move : Move.NONE;
+    }
+
+    /**
+     * A legal move that takes nothing and passes {@code wanted}, at random: half the time among
+     * those that give check, a quarter among those after which the mover could take something with
+     * gain, a quarter among all (a preferred kind that has none falls back to the next).
+     */
+    private static int out(Position position, java.util.Random random, java.util.function.IntPredicate wanted) {
+        return out(position, random, wanted, random.nextInt(4));
+    }
+
+    /**
+     * A legal move that takes nothing, passes {@code wanted} and gives check, at random, by a piece
+     * that could take something with gain where it stands (so that it may chase it anew on its way
+     * back); or none.
+     */
+    private static int checkingMove(Position position, java.util.Random random,
+            java.util.function.IntPredicate wanted) {
+        int[] captures = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+        boolean[] attacker = new boolean[Square.COUNT];
+        Repetition rules = new Repetition();
+        for (int i = 0; i < count; i++) {
+            attacker[Move.from(captures[i])] |= rules.isChase(position, captures[i]);
+        }
+        return out(position, random, wanted.and(m -> attacker[Move.from(m)]), -1);
+    }
+
+    /** {@link #out}, for a draw from 0 to 3, or -1: checks only. */
+    private static int out(Position position, java.util.Random random, java.util.function.IntPredicate wanted,
+            int draw) {
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.generateLegal(position, moves, MoveGenerator.QUIETS);
+        List<List<Integer>> kinds = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        int[] identity = java.util.stream.IntStream.range(0, Square.COUNT).toArray();
+        for (int i = 0; i < count; i++) {
+            if (wanted.test(moves[i])) {
+                position.makeMove(moves[i]);
+                boolean attacks = !CycleReading.inReach(position, new Repetition(), identity, true).isEmpty();
+                int kind = position.inCheck() ? 0 : attacks ? 1 : 2;
+                position.unmakeMove(moves[i]);
+                if (kind < 2) {
+                    kinds.get(kind).add(moves[i]);
+                }
+                kinds.get(2).add(moves[i]);
+            }
+        }
+        for (int kind = draw < 2 ? 0 : draw == 2 ? 1 : 2; kind < (draw < 0 ? 1 : 3); kind++) {
+            if (!kinds.get(kind).isEmpty()) {
+                return kinds.get(kind).get(random.nextInt(kinds.get(kind).size()));
+            }
+        }
+        return Move.NONE;
+    }
+
+    /**
+     * What the chapter's own rules tell of each side's moves in a cycle, move by move: whether it
+     * gave check; which enemy pieces the mover could take next with gain ({@code isChase}, the rule
+     * judge applies to a capture: a piece chased anew is one of these); and which of those no piece
+     * of the mover attacked before the move (each of those is surely chased anew: nothing threatened
+     * it before, no attack on it is an old one). A piece is known by the square it stood on when the
+     * cycle began. So a side that checked on some of its moves, not all, must be raised to CHASE
+     * when one piece is surely chased on each of its other moves, and must stay IDLE when no piece
+     * is within reach on all of them; between the two the finer rules decide, and either is taken.
+     */
+    private static final class CycleReading {
+        final int[] checks = new int[2];
+        private final java.util.BitSet[] mayBeChased = {everyPiece(), everyPiece()};
+        private final java.util.BitSet[] surelyChased = {everyPiece(), everyPiece()};
+        private final boolean[] chasedSome = new boolean[2];
+        private final List<List<String>> story = List.of(new ArrayList<>(), new ArrayList<>());
+
+        /** Reads {@code cycle}, played from {@code position}, which it leaves as it was. */
+        CycleReading(Position position, int[] cycle) {
+            Repetition rules = new Repetition();
+            int[] identity = java.util.stream.IntStream.range(0, Square.COUNT).toArray();
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            for (int move : cycle) {
+                int mover = position.sideToMove();
+                // Before the move, as judge looks at it: the pieces the mover attacked at all, and
+                // those it threatened (could take with gain; in check, attacked with a piece that
+                // may chase): a threatened piece is not chased anew.
+                boolean inCheck = position.inCheck();
+                java.util.BitSet attackedBefore = new java.util.BitSet();
+                java.util.BitSet threatenedBefore = new java.util.BitSet();
+                int count = MoveGenerator.generatePseudoLegal(position, moves);
+                for (int i = 0; i < count; i++) {
+                    int attacker = Piece.type(position.pieceAt(Move.from(moves[i])));
+                    int victim = position.pieceAt(Move.to(moves[i]));
+                    if (victim != Piece.EMPTY) {
+                        attackedBefore.set(identity[Move.to(moves[i])]);
+                    }
+                    if (victim != Piece.EMPTY && inCheck && Piece.type(victim) != Piece.GENERAL
+                            && attacker != Piece.GENERAL && attacker != Piece.SOLDIER) {
+                        threatenedBefore.set(identity[Move.to(moves[i])]);
+                    }
+                }
+                if (!inCheck) {
+                    threatenedBefore.or(inReach(position, rules, identity, false));
+                }
+                position.makeMove(move);
+                identity[Move.to(move)] = identity[Move.from(move)];
+                if (position.inCheck()) {
+                    checks[mover]++;
+                    story.get(mover).add(Exercises.say("%s checks", "%s 将军", Move.toUci(move)));
+                    continue;
+                }
+                java.util.BitSet may = inReach(position, rules, identity, true);
+                java.util.BitSet sure = (java.util.BitSet) may.clone();
+                may.andNot(threatenedBefore);
+                sure.andNot(attackedBefore);
+                mayBeChased[mover].and(may);
+                surelyChased[mover].and(sure);
+                chasedSome[mover] |= !sure.isEmpty();
+                java.util.BitSet perhaps = (java.util.BitSet) may.clone();
+                perhaps.andNot(sure);
+                String uci = Move.toUci(move);
+                String text = may.isEmpty() ? Exercises.say("%s chases nothing anew", "%s 没有新捉哪个子", uci)
+                        : sure.isEmpty() ? Exercises.say("%s perhaps chases %s anew", "%s 也许新捉 %s", uci, names(perhaps))
+                        : Exercises.say("%s chases %s anew", "%s 新捉 %s", uci, names(sure));
+                story.get(mover).add(text + (sure.isEmpty() || perhaps.isEmpty() ? ""
+                        : Exercises.say(", perhaps %s too", "，也许还有 %s", names(perhaps))));
+            }
+            for (int i = cycle.length - 1; i >= 0; i--) {
+                position.unmakeMove(cycle[i]);
+            }
+        }
+
+        /** The level judgeChinese must give {@code color}, whom judge ruled {@code asian}; null for either. */
+        Repetition.Level expected(int color, Repetition.Level asian) {
+            if (asian != Repetition.Level.IDLE || checks[color] == 0) {
+                return asian;
+            }
+            if (!surelyChased[color].isEmpty()) {
+                return Repetition.Level.CHASE;
+            }
+            return mayBeChased[color].isEmpty() ? Repetition.Level.IDLE : null;
+        }
+
+        /** Did {@code color} surely chase some piece anew on some move? */
+        boolean chases(int color) {
+            return chasedSome[color];
+        }
+
+        /** The square, when the cycle began, of a piece surely chased on each of {@code color}'s other moves than checks. */
+        int surelyChased(int color) {
+            return surelyChased[color].nextSetBit(0);
+        }
+
+        /** {@code color}'s moves, each with what it did. */
+        String story(int color) {
+            return String.join(Exercises.say("; ", "；"), story.get(color));
+        }
+
+        /**
+         * The enemy pieces, by {@code identity}, that a side could take with gain, as judge asks it:
+         * the side to move, or with {@code justMoved} the side that has just moved, were it its turn again.
+         */
+        static java.util.BitSet inReach(Position position, Repetition rules, int[] identity, boolean justMoved) {
+            java.util.BitSet reach = new java.util.BitSet();
+            int[] captures = new int[MoveGenerator.MAX_MOVES];
+            if (justMoved) {
+                position.passTurn();
+            }
+            int count = MoveGenerator.generateLegal(position, captures, MoveGenerator.CAPTURES);
+            for (int i = 0; i < count; i++) {
+                if (rules.isChase(position, captures[i])) {
+                    reach.set(identity[Move.to(captures[i])]);
+                }
+            }
+            if (justMoved) {
+                position.passTurn();
+            }
+            return reach;
+        }
+
+        private static java.util.BitSet everyPiece() {
+            java.util.BitSet all = new java.util.BitSet();
+            all.set(0, Square.COUNT);
+            return all;
+        }
+
+        private static String names(java.util.BitSet squares) {
+            return String.join(" ", squares.stream().mapToObj(Square::name).toList());
+        }
     }
 
     /**
