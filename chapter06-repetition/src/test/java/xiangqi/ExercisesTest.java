@@ -320,8 +320,9 @@ class ExercisesTest {
                         + " draws by repetition, the second from the FEN alone, where it draws nothing, scores %d with"
                         + " the table and %d without: does the table keep a draw's score, which comes from its path?",
                         "用了藐视因子，两次搜索共用一张置换表，都在深度 %4$d 搜索 %1$s（%2$s走，正被将军，只有一步 %3$s）："
-                        + "第一次是从 %6$s 走了 %5$s 之后，这时 %7$s 因重复局面成和；第二次只从这个 FEN 开始，%7$s"
-                        + " 不再成和，它用置换表得 %8$d 分，不用时得 %9$d 分：置换表是不是存了和棋的分值？这个分值来自路径"),
+                        + "第一次是从 %6$s 走了 %5$s 之后，这时再走 %7$s 就因重复局面成和；第二次只从这个 FEN 开始，"
+                        + "%7$s 并不成和。第二次搜索用置换表得 %8$d 分，不用时得 %9$d 分：置换表是不是存了和棋的分值？"
+                        + "这个分值来自路径"),
                         fromTheFen.toFen(), side, onlyMove, depth, game[1], game[0], draw, withTable, withoutTable)
                         .isEqualTo(withoutTable);
             }
