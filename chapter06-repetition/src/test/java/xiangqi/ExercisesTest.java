@@ -17,7 +17,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * alternates a check and a chase, for either colour, ruled at the chase's level, and no
  * other verdict; the contempt factor (6.2) must make the search turn down a draw it takes
  * without one, for whichever side is to move at the root, score the move limit's draw too,
- * and keep the table sound. The three that chapter 5 set, carried forward to this chapter's
+ * and keep the table sound, from one search to the next too. The three that chapter 5 set, carried forward to this chapter's
  * search with its rules: quiescence search (6.3) must stop the horizon's blunders and the
  * odd/even swing at a modest cost, and still let the rules rule on a horizon node that
  * repeats; principal variation search (6.4) must search every move after the first with a
@@ -673,7 +673,53 @@ class ExercisesTest {
                 }
             }
         }
+
+        // One table for two searches of one position, as UCI keeps it from move to move: first
+        // after the game's moves, which make the opponent's reply a draw by repetition, then from
+        // the FEN alone, where that reply draws nothing. The second search must score as a search
+        // without the table: a draw's score, which comes from its path, must not stay in it.
+        for (String[] game : CHECK_AND_BACK) {
+            Position afterTheGame = Fixtures.after(game[0], game[1].split(" "));
+            Position fromTheFen = Position.fromFen(afterTheGame.toFen());
+            String side = sideName(afterTheGame);
+            String[] moves = game[1].split(" ");
+            String onlyMove = moves[2];
+            String draw = moves[3];
+            for (int depth = 2; depth <= 4; depth++) {
+                TranspositionTable shared = new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                        TranspositionTable.Scheme.TWO_TIER);
+                int first = new Search(Search.WITH_REPETITIONS.with(contempt), shared).search(afterTheGame, depth).score();
+                assertThat(first).as(Exercises.say("6.2: with contempt, %s to move after %s from %s (in check, its only"
+                        + " move %s, then %s draws by repetition) scores %d at depth %d, where the draw is worth -%d to"
+                        + " the side to move at the root", "用了藐视因子，%s从 %3$s 走了 %2$s 之后（正被将军，只有一步 %4$s，"
+                        + "之后 %5$s 因重复局面成和），于深度 %7$d 得 %6$d 分，而和棋对根节点的走子方值 -%8$d"), side,
+                        game[1], game[0], onlyMove, draw, first, depth, CONTEMPT_FACTOR).isEqualTo(-CONTEMPT_FACTOR);
+                int withTable = new Search(Search.WITH_REPETITIONS.with(contempt), shared).search(fromTheFen, depth).score();
+                int withoutTable = new Search(Search.WITH_REPETITIONS.with(contempt).without(Technique.TABLE,
+                        Technique.HASH_MOVE), null).search(fromTheFen, depth).score();
+                assertThat(withTable).as(Exercises.say("6.2: with contempt, one table for two searches of %s (%s to"
+                        + " move, in check, its only move %s) at depth %d: the first after %s from %s, where %s then"
+                        + " draws by repetition, the second from the FEN alone, where it draws nothing, scores %d with"
+                        + " the table and %d without: does the table keep a draw's score, which comes from its path?",
+                        "用了藐视因子，两次搜索共用一张置换表，都在深度 %4$d 搜索 %1$s（%2$s走，正被将军，只有一步 %3$s）："
+                        + "第一次是从 %6$s 走了 %5$s 之后，这时再走 %7$s 就因重复局面成和；第二次只从这个 FEN 开始，"
+                        + "%7$s 并不成和。第二次搜索用置换表得 %8$d 分，不用时得 %9$d 分：置换表是不是存了和棋的分值？"
+                        + "这个分值来自路径"),
+                        fromTheFen.toFen(), side, onlyMove, depth, game[1], game[0], draw, withTable, withoutTable)
+                        .isEqualTo(withoutTable);
+            }
+        }
     }
+
+    /**
+     * Red's general steps to e0 and back, black's chariot checks from a0 and goes back to a9;
+     * then once more, to the check: red, a horse up, has one move, e0e1, and black's a0a9 then
+     * brings back the first position for the third time, a draw. Set up from its FEN, the same
+     * position repeats nothing. With it, the same with the colours swapped.
+     */
+    static final String[][] CHECK_AND_BACK = {
+        {"r2k5/9/9/9/7R1/6N2/9/9/4K4/9 w - - 0 1", "e1e0 a9a0 e0e1 a0a9 e1e0 a9a0"},
+        {"9/4k4/9/9/6n2/7r1/9/9/9/R2K5 b - - 0 1", "e8e9 a0a9 e9e8 a9a0 e8e9 a0a9"}};
 
     /** The contempt factor the exercise asks for: half a soldier. */
     static final int CONTEMPT_FACTOR = 50;
