@@ -178,13 +178,7 @@ class ExercisesTest {
                             color == Piece.RED ? Exercises.say("red", "红方") : Exercises.say("black", "黑方"), was, is)
                             .isTrue();
                 }
-                int order = chineseVerdict.level()[Piece.RED].compareTo(chineseVerdict.level()[Piece.BLACK]);
-                Repetition.Outcome expected = order == 0 ? Repetition.Outcome.DRAW
-                        : order > 0 ? Repetition.Outcome.RED_LOSES : Repetition.Outcome.BLACK_LOSES;
-                assertThat(chineseVerdict.outcome()).as(Exercises.say("6.1: after %s, judgeChinese rules the levels %s"
-                        + " and the outcome %s, where the higher level loses: %s", "%s 之后，judgeChinese 判定的级别是 %s，"
-                        + "结果是 %s，而级别高的一方负：%s"), where, java.util.Arrays.toString(chineseVerdict.level()),
-                        chineseVerdict.outcome(), expected).isEqualTo(expected);
+                assertHigherLevelLoses(where, chineseVerdict);
             }
         }
         assertThat(cycles).as("6.1: cycles played out of random games").isGreaterThan(50);
@@ -197,6 +191,33 @@ class ExercisesTest {
                     assertThat(counts[3]).isGreaterThan(400);
                     assertThat(counts[5]).isGreaterThan(200);
                 });
+    }
+
+    /** judgeChinese's outcome follows its levels: the higher level loses, equal levels draw. */
+    private static void assertHigherLevelLoses(String where, Repetition.Verdict chineseVerdict) {
+        int order = chineseVerdict.level()[Piece.RED].compareTo(chineseVerdict.level()[Piece.BLACK]);
+        Repetition.Outcome expected = order == 0 ? Repetition.Outcome.DRAW
+                : order > 0 ? Repetition.Outcome.RED_LOSES : Repetition.Outcome.BLACK_LOSES;
+        assertThat(chineseVerdict.outcome()).as(Exercises.say("6.1: after %s, judgeChinese rules the levels %s"
+                + " and the outcome %s, where the higher level loses: %s", "%s 之后，judgeChinese 判定的级别是 %s，"
+                + "结果是 %s，而级别高的一方负：%s"), where, java.util.Arrays.toString(chineseVerdict.level()),
+                chineseVerdict.outcome(), expected).isEqualTo(expected);
+    }
+
+    /**
+     * Plays {@code move} as move {@code i} of a cycle and keeps it in {@code played}, if it is a
+     * move that takes nothing; else takes back the {@code i} moves before it and says no.
+     */
+    private static boolean playQuiet(Position position, int[] played, int i, int move) {
+        if (move == Move.NONE || position.pieceAt(Move.to(move)) != Piece.EMPTY) {
+            for (int j = i - 1; j >= 0; j--) {
+                position.unmakeMove(played[j]);
+            }
+            return false;
+        }
+        position.makeMove(move);
+        played[i] = move;
+        return true;
     }
 
     /**
@@ -213,19 +234,14 @@ class ExercisesTest {
             if (i < 2 && count > 0) {
                 move = moves[random.nextInt(count)];
             } else if (i >= 2) {
-                int back = Move.of(Move.to(played[i - 2]), Move.from(played[i - 2]));
+                int back = back(played[i - 2]);
                 for (int j = 0; j < count; j++) {
                     move = moves[j] == back ? back : move;
                 }
             }
-            if (move == Move.NONE || position.pieceAt(Move.to(move)) != Piece.EMPTY) {
-                for (int j = i - 1; j >= 0; j--) {
-                    position.unmakeMove(played[j]);
-                }
+            if (!playQuiet(position, played, i, move)) {
                 return new int[0];
             }
-            position.makeMove(move);
-            played[i] = move;
             gaveCheck[i] = position.inCheck();
         }
         return played;
@@ -307,13 +323,7 @@ class ExercisesTest {
                                 .isIn(Repetition.Level.IDLE, Repetition.Level.CHASE);
                     }
                 }
-                int order = chineseVerdict.level()[Piece.RED].compareTo(chineseVerdict.level()[Piece.BLACK]);
-                Repetition.Outcome expected = order == 0 ? Repetition.Outcome.DRAW
-                        : order > 0 ? Repetition.Outcome.RED_LOSES : Repetition.Outcome.BLACK_LOSES;
-                assertThat(chineseVerdict.outcome()).as(Exercises.say("6.1: after %s, judgeChinese rules the levels %s"
-                        + " and the outcome %s, where the higher level loses: %s", "%s 之后，judgeChinese 判定的级别是 %s，"
-                        + "结果是 %s，而级别高的一方负：%s"), where, java.util.Arrays.toString(chineseVerdict.level()),
-                        chineseVerdict.outcome(), expected).isEqualTo(expected);
+                assertHigherLevelLoses(where, chineseVerdict);
             }
         }
         return counts;
@@ -368,14 +378,9 @@ class ExercisesTest {
                     default -> legal(position, back(second)); // case 7
                 };
             }
-            if (move == Move.NONE || position.pieceAt(Move.to(move)) != Piece.EMPTY) {
-                for (int j = i - 1; j >= 0; j--) {
-                    position.unmakeMove(played[j]);
-                }
+            if (!playQuiet(position, played, i, move)) {
                 return new int[0];
             }
-            position.makeMove(move);
-            played[i] = move;
         }
         return played;
     }

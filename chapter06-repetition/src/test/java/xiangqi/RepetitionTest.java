@@ -445,6 +445,18 @@ public class RepetitionTest {
         }
 
         @Test
+        @DisplayName("bench times the rules on the two chariots' mate in two at depth 9: nearly the nodes of "
+                + "chapter 5's search (the README's 1.66 M and 1.68 M), so the times compare per node")
+        void benchComparesNearlyTheSameTree() {
+            String fen = Fixtures.MATE_IN_TWO;
+            long withRules = Search.standard().search(Position.fromFen(fen), 9).nodes();
+            long chapterFive = Search.ordered(new TranspositionTable(TranspositionTable.DEFAULT_MB,
+                    TranspositionTable.Scheme.TWO_TIER)).search(Position.fromFen(fen), 9).nodes();
+            assertThat(withRules).isEqualTo(1_676_168);
+            assertThat(chapterFive).isEqualTo(1_661_967);
+        }
+
+        @Test
         @DisplayName("a search whose tree holds thousands of repetitions allocates nothing per node once warm: "
                 + "its rulings reuse their arrays")
         void rulingsAllocateNothing() {

@@ -3,6 +3,7 @@ package xiangqi.app;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.List;
 import xiangqi.*;
 import xiangqi.common.Chapter;
 
@@ -69,9 +70,10 @@ final class Bench {
         out.println();
         out.println("the rules' cost: chapter 5's search and this chapter's, the fastest of " + RULINGS_RUNS
                 + " runs (CPU time)");
-        Object[][] cases = {{"two chariots, mate in two", Examples.MATE_IN_TWO.fen(), 9},
-            {"chariot and horse against a cannon", "4k4/9/4c4/9/9/R8/9/2N6/9/3AK4 w - - 0 1", 10}};
-        for (Object[] c : cases) {
+        record Case(String name, String fen, int depth) {
+        }
+        for (Case c : List.of(new Case("two chariots, mate in two", Examples.MATE_IN_TWO.fen(), 9),
+                new Case("chariot and horse against a cannon", "4k4/9/4c4/9/9/R8/9/2N6/9/3AK4 w - - 0 1", 10))) {
             long[] nodes = new long[2];
             long[] nanos = {Long.MAX_VALUE, Long.MAX_VALUE};
             for (int run = 0; run < RULINGS_RUNS; run++) {
@@ -80,12 +82,12 @@ final class Bench {
                             TranspositionTable.Scheme.TWO_TIER);
                     Search search = rules == 1 ? Search.withRepetitions(table) : Search.ordered(table);
                     long begin = threads.getCurrentThreadCpuTime();
-                    nodes[rules] = search.search(Position.fromFen((String) c[1]), (Integer) c[2]).nodes();
+                    nodes[rules] = search.search(Position.fromFen(c.fen()), c.depth()).nodes();
                     nanos[rules] = Math.min(nanos[rules], threads.getCurrentThreadCpuTime() - begin);
                 }
             }
             double[] perNode = {(double) nanos[0] / nodes[0], (double) nanos[1] / nodes[1]};
-            out.printf("  %s, depth %d%n", c[0], (Integer) c[2]);
+            out.printf("  %s, depth %d%n", c.name(), c.depth());
             out.printf("    chapter 5's search %9d nodes in %5d ms = %4.0f ns a node%n", nodes[0], nanos[0] / 1_000_000,
                     perNode[0]);
             out.printf("    with the rules     %9d nodes in %5d ms = %4.0f ns a node: %.2f× chapter 5's%n", nodes[1],
